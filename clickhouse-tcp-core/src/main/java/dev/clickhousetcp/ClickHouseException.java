@@ -1,0 +1,23 @@
+package dev.clickhousetcp;
+
+/**
+ * Root of every exception this client throws. Unchecked, like Spring's {@code DataAccessException}.
+ *
+ * <p>Subtypes say what went wrong and what state the connection is in:
+ * {@link ClickHouseServerException} (the server answered with an Exception packet; the connection
+ * stays usable), {@link ClickHouseProtocolException} (malformed or unexpected bytes; the connection
+ * is discarded), {@link ClickHouseConnectionException} (I/O failure, refused connection, timeout;
+ * the connection is discarded) and {@link ClickHouseTypeException} (a type name that cannot be
+ * parsed or is not supported).
+ */
+public class ClickHouseException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public ClickHouseException(String message) {
+        super(message);
+    }
+
+    public ClickHouseException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

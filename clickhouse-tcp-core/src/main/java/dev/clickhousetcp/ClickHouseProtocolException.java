@@ -1,0 +1,18 @@
+package dev.clickhousetcp;
+
+/**
+ * The bytes on the wire did not follow the native protocol: an unknown packet type, a size over a
+ * declared limit, a malformed block, a failed checksum. The connection that saw it is closed and
+ * never returned to a pool.
+ */
+public class ClickHouseProtocolException extends ClickHouseException {
+    private static final long serialVersionUID = 1L;
+
+    public ClickHouseProtocolException(String message) {
+        super(message);
+    }
+
+    public ClickHouseProtocolException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

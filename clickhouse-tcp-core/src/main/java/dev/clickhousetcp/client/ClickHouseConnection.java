@@ -1,0 +1,383 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.ClickHouseAuthenticationException;
+import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
+import dev.clickhousetcp.io.ChunkedInputStream;
+import dev.clickhousetcp.protocol.BlockCodec;
+import dev.clickhousetcp.protocol.ChunkedMode;
+import dev.clickhousetcp.protocol.ClientInfo;
+import dev.clickhousetcp.protocol.ClientPacket;
+import dev.clickhousetcp.protocol.Handshake;
+import dev.clickhousetcp.protocol.ProtocolRevision;
+import dev.clickhousetcp.protocol.QueryPacket;
+import dev.clickhousetcp.protocol.QueryStage;
+import dev.clickhousetcp.protocol.ServerExceptionCodec;
+import dev.clickhousetcp.protocol.ServerHello;
+import dev.clickhousetcp.protocol.ServerPacket;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * One native TCP connection to a ClickHouse server: handshake, ping, queries and inserts, following
+ * the state machine of ClickHouse's NativeProtocol.mdx (HANDSHAKE, READY, READING_RESPONSE,
+ * terminated).
+ *
+ * <p>Single-threaded: one query at a time, used by one thread. A connection that sees an I/O error,
+ * a timeout, a protocol violation or an unfinished stream it cannot drain becomes broken
+ * ({@link #isUsable()} false) and closes its socket; a server Exception packet leaves it READY.
+ * Errors are thrown as {@link ClickHouseException} subtypes.
+ */
+public final class ClickHouseConnection implements AutoCloseable {
+    /** Client version reported in Hello and ClientInfo. */
+    static final int VERSION_MAJOR = 0;
+    static final int VERSION_MINOR = 1;
+    static final int VERSION_PATCH = 0;
+
+    enum State { READY, BUSY, BROKEN, CLOSED }
+
+    private final ConnectionConfig config;
+    private final Socket socket;
+    private final BinaryReader in;
+    private final BinaryWriter out;
+    private final ServerHello hello;
+    private final long revision;
+    private final ZoneId serverZone;
+    private final ClientInfo clientInfo;
+    private final long createdNanos = System.nanoTime();
+    private long lastUsedNanos = createdNanos;
+    private State state;
+    private Throwable brokenBy;
+
+    private ClickHouseConnection(ConnectionConfig config, Socket socket, BinaryReader in, BinaryWriter out,
+                                 ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
+        this.config = config;
+        this.socket = socket;
+        this.in = in;
+        this.out = out;
+        this.hello = hello;
+        this.revision = revision;
+        this.serverZone = zone;
+        this.clientInfo = clientInfo;
+        this.state = State.READY;
+    }
+
+    /**
+     * Connects and performs the handshake (Hello, server Hello, Addendum).
+     *
+     * @throws ClickHouseConnectionException    when the endpoint cannot be reached
+     * @throws ClickHouseTimeoutException       when connect or handshake time out
+     * @throws ClickHouseAuthenticationException when the server rejects the credentials
+     * @throws ClickHouseServerException        for another server error during the handshake
+     */
+    public static ClickHouseConnection open(ConnectionConfig config) {
+        String where = config.host() + ":" + config.port();
+        Socket socket = new Socket();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setKeepAlive(true);
+            socket.connect(new InetSocketAddress(config.host(), config.port()), (int) config.connectTimeout().toMillis());
+        } catch (SocketTimeoutException e) {
+            closeQuietly(socket);
+            throw new ClickHouseTimeoutException("connect to " + where + " timed out after " + config.connectTimeout(), e);
+        } catch (UnknownHostException e) {
+            closeQuietly(socket);
+            throw new ClickHouseConnectionException("unknown host " + config.host(), e);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new ClickHouseConnectionException("cannot connect to " + where + ": " + e.getMessage(), e);
+        }
+        try {
+            socket.setSoTimeout((int) config.handshakeTimeout().toMillis());
+            InputStream rawIn = socket.getInputStream();
+            OutputStream rawOut = socket.getOutputStream();
+            BinaryWriter w = new BinaryWriter(rawOut, config.bufferSize());
+            BinaryReader r = new BinaryReader(rawIn, config.bufferSize(), config.limits().maxStringBytes());
+            Handshake.writeHello(w, config.clientName(), VERSION_MAJOR, VERSION_MINOR, config.database(), config.user(),
+                    config.password());
+            w.flush();
+            long type = r.readVarUInt();
+            if (type == ServerPacket.EXCEPTION) {
+                ClickHouseServerException e = ServerExceptionCodec.read(r);
+                throw ClickHouseAuthenticationException.isAuthenticationCode(e.code())
+                        ? new ClickHouseAuthenticationException(e) : e;
+            }
+            if (type != ServerPacket.HELLO) {
+                throw new ClickHouseProtocolException("expected server Hello from " + where + ", got packet "
+                        + ServerPacket.name(type));
+            }
+            ServerHello hello = ServerHello.read(r, ProtocolRevision.CLIENT);
+            long rev = Math.min(ProtocolRevision.CLIENT, hello.revision());
+            boolean sendChunked = ChunkedMode.negotiate(hello.chunkedReceive(), "notchunked_optional", "send");
+            boolean recvChunked = ChunkedMode.negotiate(hello.chunkedSend(), "notchunked_optional", "receive");
+            if (dev.clickhousetcp.protocol.ProtocolFeature.ADDENDUM.in(rev)) {
+                Handshake.writeAddendum(w, rev, "", sendChunked, recvChunked);
+                w.flush();
+            }
+            w.setChunked(sendChunked);
+            BinaryReader reader = recvChunked
+                    ? new BinaryReader(new ChunkedInputStream(new BufferedInputStream(rawIn, config.bufferSize()),
+                    Integer.MAX_VALUE), config.bufferSize(), config.limits().maxStringBytes())
+                    : r;
+            socket.setSoTimeout((int) config.socketTimeout().toMillis());
+            ZoneId zone = zoneOf(hello.timezone());
+            ClientInfo info = new ClientInfo("", "", "0.0.0.0:0", System.getProperty("user.name", ""), localHostName(),
+                    config.clientName(), VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, "", null);
+            return new ClickHouseConnection(config, socket, reader, w, hello, rev, zone, info);
+        } catch (SocketTimeoutException e) {
+            closeQuietly(socket);
+            throw new ClickHouseTimeoutException("handshake with " + where + " timed out after "
+                    + config.handshakeTimeout(), e);
+        } catch (IOException e) {
+            closeQuietly(socket);
+            throw new ClickHouseConnectionException("handshake with " + where + " failed: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly(socket);
+            throw e;
+        }
+    }
+
+    private static ZoneId zoneOf(String tz) {
+        if (tz == null || tz.isEmpty()) {
+            return ZoneOffset.UTC;
+        }
+        try {
+            return ZoneId.of(tz);
+        } catch (DateTimeException e) {
+            return ZoneOffset.UTC;
+        }
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The server's Hello: name, version, revision, time zone, display name. */
+    public ServerHello serverHello() {
+        return hello;
+    }
+
+    /** The negotiated protocol revision, {@code min(ours, server's)}. */
+    public long revision() {
+        return revision;
+    }
+
+    /** The server's time zone (used for DateTime columns without an explicit zone). */
+    public ZoneId serverZone() {
+        return serverZone;
+    }
+
+    public ConnectionConfig config() {
+        return config;
+    }
+
+    /** Whether this connection is idle and healthy (READY). */
+    public boolean isUsable() {
+        return state == State.READY;
+    }
+
+    /** Whether the connection has been closed or broken. */
+    public boolean isClosed() {
+        return state == State.CLOSED || state == State.BROKEN;
+    }
+
+    long createdNanos() {
+        return createdNanos;
+    }
+
+    long lastUsedNanos() {
+        return lastUsedNanos;
+    }
+
+    /** What broke this connection, or {@code null}. */
+    public Throwable brokenBy() {
+        return brokenBy;
+    }
+
+    /**
+     * Sends Ping and waits for Pong.
+     *
+     * @throws ClickHouseConnectionException when the server does not answer; the connection is then broken
+     */
+    public void ping() {
+        begin();
+        try {
+            out.writeVarUInt(ClientPacket.PING);
+            out.flush();
+            while (true) {
+                long type = in.readVarUInt();
+                if (type == ServerPacket.PONG) {
+                    break;
+                }
+                if (type == ServerPacket.PROGRESS) {
+                    dev.clickhousetcp.protocol.Progress.read(in, revision); // late progress of an earlier query
+                    continue;
+                }
+                if (type == ServerPacket.EXCEPTION) {
+                    ClickHouseServerException e = ServerExceptionCodec.read(in);
+                    state = State.READY;
+                    throw e;
+                }
+                throw new ClickHouseProtocolException("expected Pong, got packet " + ServerPacket.name(type));
+            }
+            end();
+        } catch (IOException | RuntimeException e) {
+            throw fail(e);
+        }
+    }
+
+    /**
+     * Starts a query and returns its result stream. The stream must be read to its end or closed
+     * before this connection runs anything else.
+     */
+    public QueryResult query(String sql, QueryOptions options, Runnable onDone) {
+        begin();
+        try {
+            sendQuery(sql, options);
+            BlockCodec.writeEmptyDataPacket(out);
+            out.flush();
+        } catch (IOException | RuntimeException e) {
+            throw fail(e);
+        }
+        return new QueryResult(this, options.listener(), onDone);
+    }
+
+    /**
+     * Starts an INSERT whose rows the caller streams as blocks ({@code INSERT INTO t [(cols)] VALUES}
+     * without literal rows, or {@code FORMAT Native}); returns once the server sent the insert header.
+     */
+    public InsertStream insert(String sql, QueryOptions options, Runnable onDone) {
+        begin();
+        try {
+            sendQuery(sql, options);
+            // end of external tables; the server then answers with the insert header block
+            BlockCodec.writeEmptyDataPacket(out);
+            out.flush();
+        } catch (IOException | RuntimeException e) {
+            throw fail(e);
+        }
+        return new InsertStream(this, options.listener(), onDone);
+    }
+
+    private void sendQuery(String sql, QueryOptions options) throws IOException {
+        String queryId = options.queryId() != null ? options.queryId() : UUID.randomUUID().toString();
+        Map<String, String> settings = new LinkedHashMap<>(config.settings());
+        settings.putAll(options.settings());
+        Instant now = Instant.now();
+        long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
+        QueryPacket.write(out, revision, queryId, clientInfo.forQuery(queryId, options.traceContext(),
+                options.quotaKey()), micros, settings, QueryStage.COMPLETE, false, sql, options.parameters());
+    }
+
+    // ---- state helpers used by QueryResult / InsertStream ----
+
+    BinaryReader in() {
+        return in;
+    }
+
+    BinaryWriter out() {
+        return out;
+    }
+
+    private void begin() {
+        if (state != State.READY) {
+            throw new IllegalStateException("connection is " + state.name().toLowerCase()
+                    + (state == State.BUSY ? ": finish or close the previous result first" : ""));
+        }
+        state = State.BUSY;
+    }
+
+    /** The response ended cleanly (EndOfStream, Exception or Pong). */
+    void end() {
+        if (state == State.BUSY) {
+            state = State.READY;
+        }
+        lastUsedNanos = System.nanoTime();
+    }
+
+    /** Marks the connection broken, closes the socket, and converts {@code e} to a client exception. */
+    ClickHouseException fail(Throwable e) {
+        if (e instanceof ClickHouseServerException se && state == State.READY) {
+            return se;
+        }
+        if (state != State.CLOSED) {
+            state = State.BROKEN;
+        }
+        brokenBy = e;
+        closeQuietly(socket);
+        String where = config.host() + ":" + config.port();
+        if (e instanceof ClickHouseException ce) {
+            return ce;
+        }
+        if (e instanceof SocketTimeoutException) {
+            return new ClickHouseTimeoutException("no data from " + where + " for " + config.socketTimeout()
+                    + " (socket timeout)", e);
+        }
+        if (e instanceof IOException) {
+            return new ClickHouseConnectionException("connection to " + where + " failed: " + e.getMessage(), e);
+        }
+        return new ClickHouseException("unexpected error on connection to " + where + ": " + e, e);
+    }
+
+    /** Sends the Cancel packet for the running query. */
+    void sendCancel() throws IOException {
+        out.writeVarUInt(ClientPacket.CANCEL);
+        out.flush();
+    }
+
+    /** Sets the read timeout for draining after a cancel; restores the configured one with {@code null}. */
+    void readTimeout(java.time.Duration d) {
+        try {
+            socket.setSoTimeout((int) (d == null ? config.socketTimeout() : d).toMillis());
+        } catch (IOException e) {
+            throw fail(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (state == State.CLOSED) {
+            return;
+        }
+        state = State.CLOSED;
+        closeQuietly(socket);
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ClickHouseConnection[" + config.host() + ":" + config.port() + ", " + hello.name() + " "
+                + hello.version() + ", revision " + revision + ", " + state + "]";
+    }
+}

@@ -1,0 +1,223 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.types.DecodeLimits;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Immutable settings for opening native connections. Build with {@link #builder()}. Thread-safe.
+ * {@link #toString()} never shows the password.
+ */
+public final class ConnectionConfig {
+    private final String host;
+    private final int port;
+    private final String database;
+    private final String user;
+    private final String password;
+    private final String clientName;
+    private final Duration connectTimeout;
+    private final Duration handshakeTimeout;
+    private final Duration socketTimeout;
+    private final Map<String, String> settings;
+    private final DecodeLimits limits;
+    private final int bufferSize;
+
+    private ConnectionConfig(Builder b) {
+        this.host = Objects.requireNonNull(b.host, "host");
+        this.port = b.port;
+        this.database = b.database;
+        this.user = b.user;
+        this.password = b.password;
+        this.clientName = b.clientName;
+        this.connectTimeout = b.connectTimeout;
+        this.handshakeTimeout = b.handshakeTimeout;
+        this.socketTimeout = b.socketTimeout;
+        this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
+        this.limits = b.limits;
+        this.bufferSize = b.bufferSize;
+        if (port <= 0 || port > 65535) {
+            throw new IllegalArgumentException("port must be 1..65535: " + port);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder pre-filled with this configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.host = host;
+        b.port = port;
+        b.database = database;
+        b.user = user;
+        b.password = password;
+        b.clientName = clientName;
+        b.connectTimeout = connectTimeout;
+        b.handshakeTimeout = handshakeTimeout;
+        b.socketTimeout = socketTimeout;
+        b.settings.putAll(settings);
+        b.limits = limits;
+        b.bufferSize = bufferSize;
+        return b;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String database() {
+        return database;
+    }
+
+    public String user() {
+        return user;
+    }
+
+    String password() {
+        return password;
+    }
+
+    public String clientName() {
+        return clientName;
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    public Duration handshakeTimeout() {
+        return handshakeTimeout;
+    }
+
+    /** Longest silence allowed while waiting for the next bytes of a response. */
+    public Duration socketTimeout() {
+        return socketTimeout;
+    }
+
+    /** Settings sent with every query (per-query settings override them). */
+    public Map<String, String> settings() {
+        return settings;
+    }
+
+    public DecodeLimits limits() {
+        return limits;
+    }
+
+    public int bufferSize() {
+        return bufferSize;
+    }
+
+    @Override
+    public String toString() {
+        return "ConnectionConfig[" + user + "@" + host + ":" + port + "/" + database + ", password="
+                + (password.isEmpty() ? "<empty>" : "<hidden>") + ", connectTimeout=" + connectTimeout
+                + ", socketTimeout=" + socketTimeout + ", settings=" + settings.keySet() + "]";
+    }
+
+    /** Builder; not thread-safe. */
+    public static final class Builder {
+        private String host = "localhost";
+        private int port = 9000;
+        private String database = "default";
+        private String user = "default";
+        private String password = "";
+        private String clientName = "clickhouse-tcp";
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration handshakeTimeout = Duration.ofSeconds(30);
+        private Duration socketTimeout = Duration.ofSeconds(300);
+        private final Map<String, String> settings = new LinkedHashMap<>();
+        private DecodeLimits limits = DecodeLimits.DEFAULT;
+        private int bufferSize = 64 * 1024;
+
+        public Builder host(String host) {
+            this.host = host;
+            return this;
+        }
+
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        public Builder database(String database) {
+            this.database = database == null ? "" : database;
+            return this;
+        }
+
+        public Builder user(String user) {
+            this.user = user == null ? "default" : user;
+            return this;
+        }
+
+        public Builder password(String password) {
+            this.password = password == null ? "" : password;
+            return this;
+        }
+
+        /** Client name reported in ClientInfo (visible in {@code system.query_log.client_name}). */
+        public Builder clientName(String clientName) {
+            this.clientName = clientName;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration d) {
+            this.connectTimeout = positive(d, "connectTimeout");
+            return this;
+        }
+
+        /** Time allowed for the server's Hello after TCP connect (idle cloud services can take 20-30 s). */
+        public Builder handshakeTimeout(Duration d) {
+            this.handshakeTimeout = positive(d, "handshakeTimeout");
+            return this;
+        }
+
+        public Builder socketTimeout(Duration d) {
+            this.socketTimeout = positive(d, "socketTimeout");
+            return this;
+        }
+
+        public Builder setting(String name, Object value) {
+            settings.put(name, String.valueOf(value));
+            return this;
+        }
+
+        public Builder settings(Map<String, ?> s) {
+            s.forEach(this::setting);
+            return this;
+        }
+
+        public Builder limits(DecodeLimits limits) {
+            this.limits = Objects.requireNonNull(limits);
+            return this;
+        }
+
+        /** Socket read/write buffer size in bytes (default 64 KiB). */
+        public Builder bufferSize(int bytes) {
+            if (bytes < 1024) {
+                throw new IllegalArgumentException("bufferSize must be at least 1024");
+            }
+            this.bufferSize = bytes;
+            return this;
+        }
+
+        public ConnectionConfig build() {
+            return new ConnectionConfig(this);
+        }
+
+        private static Duration positive(Duration d, String what) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(what + " must be positive");
+            }
+            return d;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.protocol.ProfileInfo;
+import dev.clickhousetcp.protocol.Progress;
+
+/**
+ * Receives a query's side packets as they arrive, on the thread reading the result. Every method
+ * has an empty default. Blocks passed here are borrowed for the duration of the call.
+ */
+public interface QueryListener {
+    QueryListener NONE = new QueryListener() {
+    };
+
+    /** A Progress packet (an increment; see {@link Progress}). */
+    default void onProgress(Progress increment) {
+    }
+
+    /** The ProfileInfo packet. */
+    default void onProfileInfo(ProfileInfo info) {
+    }
+
+    /**
+     * A ProfileEvents block: columns host_name, current_time, thread_id, type (Enum8 increment/gauge),
+     * name, value.
+     */
+    default void onProfileEvents(Block events) {
+    }
+
+    /**
+     * A Log block (with setting {@code send_logs_level}): columns event_time,
+     * event_time_microseconds, host_name, query_id, thread_id, priority, source, text.
+     */
+    default void onLog(Block logs) {
+    }
+}

@@ -1,0 +1,122 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.protocol.TraceContext;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Per-query options: query_id, settings, server-side parameters ({@code {name:Type}} placeholders),
+ * quota key, trace context, and a listener. Immutable; build with {@link #builder()}.
+ */
+public final class QueryOptions {
+    /** No options. */
+    public static final QueryOptions DEFAULT = builder().build();
+
+    private final String queryId;
+    private final Map<String, String> settings;
+    private final Map<String, String> parameters;
+    private final String quotaKey;
+    private final TraceContext traceContext;
+    private final QueryListener listener;
+
+    private QueryOptions(Builder b) {
+        this.queryId = b.queryId;
+        this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
+        this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
+        this.quotaKey = b.quotaKey;
+        this.traceContext = b.traceContext;
+        this.listener = b.listener;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The query_id, or {@code null} to have one generated (a random UUID). */
+    public String queryId() {
+        return queryId;
+    }
+
+    public Map<String, String> settings() {
+        return settings;
+    }
+
+    public Map<String, String> parameters() {
+        return parameters;
+    }
+
+    public String quotaKey() {
+        return quotaKey;
+    }
+
+    public TraceContext traceContext() {
+        return traceContext;
+    }
+
+    public QueryListener listener() {
+        return listener;
+    }
+
+    /** Builder; not thread-safe. */
+    public static final class Builder {
+        private String queryId;
+        private final Map<String, String> settings = new LinkedHashMap<>();
+        private final Map<String, String> parameters = new LinkedHashMap<>();
+        private String quotaKey;
+        private TraceContext traceContext;
+        private QueryListener listener = QueryListener.NONE;
+
+        public Builder queryId(String queryId) {
+            this.queryId = queryId;
+            return this;
+        }
+
+        public Builder setting(String name, Object value) {
+            settings.put(name, String.valueOf(value));
+            return this;
+        }
+
+        public Builder settings(Map<String, ?> s) {
+            s.forEach(this::setting);
+            return this;
+        }
+
+        /**
+         * A value for a {@code {name:Type}} placeholder, given in ClickHouse's SQL literal form: strings
+         * must be quoted ({@code 'Alice'}); see {@link #stringParameter} for quoting.
+         */
+        public Builder parameter(String name, Object sqlLiteral) {
+            parameters.put(name, String.valueOf(sqlLiteral));
+            return this;
+        }
+
+        /** A String parameter, quoted and escaped here. */
+        public Builder stringParameter(String name, String value) {
+            StringBuilder sb = new StringBuilder();
+            dev.clickhousetcp.data.TextFormat.appendQuoted(sb, value);
+            parameters.put(name, sb.toString());
+            return this;
+        }
+
+        public Builder quotaKey(String quotaKey) {
+            this.quotaKey = quotaKey;
+            return this;
+        }
+
+        public Builder traceContext(TraceContext traceContext) {
+            this.traceContext = traceContext;
+            return this;
+        }
+
+        public Builder listener(QueryListener listener) {
+            this.listener = listener == null ? QueryListener.NONE : listener;
+            return this;
+        }
+
+        public QueryOptions build() {
+            return new QueryOptions(this);
+        }
+    }
+}

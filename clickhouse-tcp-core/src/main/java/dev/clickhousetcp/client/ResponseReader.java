@@ -1,0 +1,132 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.protocol.BlockCodec;
+import dev.clickhousetcp.protocol.ProfileInfo;
+import dev.clickhousetcp.protocol.Progress;
+import dev.clickhousetcp.protocol.ServerExceptionCodec;
+import dev.clickhousetcp.protocol.ServerPacket;
+
+import java.io.IOException;
+
+/**
+ * Reads the server packets of one response, dispatching side packets (Progress, ProfileInfo,
+ * ProfileEvents, Log, Totals, Extremes, TableColumns, TimezoneUpdate) and returning Data blocks and
+ * the end. Packet set per ClickHouse {@code src/Core/Protocol.h}; an unknown packet is a protocol
+ * error. Single-threaded.
+ */
+final class ResponseReader {
+    private final ClickHouseConnection conn;
+    private final QueryListener listener;
+    private Progress progress = Progress.ZERO;
+    private ProfileInfo profileInfo;
+    private Block totals;
+    private Block extremes;
+    private String tableColumns;
+    private boolean finished;
+
+    ResponseReader(ClickHouseConnection conn, QueryListener listener) {
+        this.conn = conn;
+        this.listener = listener;
+    }
+
+    /**
+     * Reads packets until a Data block or the end of the response.
+     *
+     * @return the Data block (borrowed under {@code lifetime}), or {@code null} at EndOfStream
+     * @throws ClickHouseServerException when the server ends the response with an Exception
+     * @throws IOException               on transport failure
+     */
+    Block next(Lifetime lifetime) throws IOException {
+        if (finished) {
+            return null;
+        }
+        BinaryReader in = conn.in();
+        long rev = conn.revision();
+        while (true) {
+            long type = in.readVarUInt();
+            switch ((int) type) {
+                case ServerPacket.DATA -> {
+                    in.readString();
+                    return BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), lifetime);
+                }
+                case ServerPacket.PROGRESS -> {
+                    Progress p = Progress.read(in, rev);
+                    progress = progress.plus(p);
+                    listener.onProgress(p);
+                }
+                case ServerPacket.PROFILE_INFO -> {
+                    profileInfo = ProfileInfo.read(in, rev);
+                    listener.onProfileInfo(profileInfo);
+                }
+                case ServerPacket.TOTALS -> {
+                    in.readString();
+                    totals = BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), Lifetime.FOREVER);
+                }
+                case ServerPacket.EXTREMES -> {
+                    in.readString();
+                    extremes = BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), Lifetime.FOREVER);
+                }
+                case ServerPacket.LOG -> {
+                    in.readString();
+                    Lifetime l = new Lifetime("a Log block");
+                    listener.onLog(BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), l));
+                    l.release();
+                }
+                case ServerPacket.PROFILE_EVENTS -> {
+                    in.readString();
+                    Lifetime l = new Lifetime("a ProfileEvents block");
+                    listener.onProfileEvents(BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), l));
+                    l.release();
+                }
+                case ServerPacket.TABLE_COLUMNS -> {
+                    in.readString(); // external table name
+                    tableColumns = in.readString();
+                }
+                case ServerPacket.TIMEZONE_UPDATE -> in.readString();
+                case ServerPacket.EXCEPTION -> {
+                    ClickHouseServerException e = ServerExceptionCodec.read(in);
+                    finished = true;
+                    conn.end();
+                    throw e;
+                }
+                case ServerPacket.END_OF_STREAM -> {
+                    finished = true;
+                    conn.end();
+                    return null;
+                }
+                default -> throw new ClickHouseProtocolException("unexpected server packet " + ServerPacket.name(type)
+                        + " during a query");
+            }
+        }
+    }
+
+    boolean finished() {
+        return finished;
+    }
+
+    Progress progress() {
+        return progress;
+    }
+
+    ProfileInfo profileInfo() {
+        return profileInfo;
+    }
+
+    Block totals() {
+        return totals;
+    }
+
+    Block extremes() {
+        return extremes;
+    }
+
+    /** The column description text of a TableColumns packet (INSERT), or {@code null}. */
+    String tableColumns() {
+        return tableColumns;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Array(T) column: end offsets ({@code offsets[i]} = end of row {@code i} in the flattened elements)
+ * plus the flattened elements column. {@link #getObject} returns an unmodifiable {@code List} of the
+ * elements' objects; {@link #elements()} with {@link #start}/{@link #length} reads without boxing.
+ */
+public final class ArrayColumn extends AbstractColumn {
+    private final int[] offsets;
+    private final Column elements;
+
+    public ArrayColumn(DataType type, int rows, int[] offsets, Column elements) {
+        super(type, rows);
+        this.offsets = offsets;
+        this.elements = elements;
+    }
+
+    /** The flattened elements of all rows. */
+    public Column elements() {
+        checkAccessible();
+        return elements;
+    }
+
+    /** Index in {@link #elements()} of row {@code row}'s first element. */
+    public int start(int row) {
+        checkRow(row);
+        return row == 0 ? 0 : offsets[row - 1];
+    }
+
+    /** Number of elements in row {@code row}. */
+    public int length(int row) {
+        return offsets[row] - start(row);
+    }
+
+    @Override
+    public void bind(Lifetime l) {
+        super.bind(l);
+        if (elements instanceof AbstractColumn a) {
+            a.bind(l);
+        }
+    }
+
+    @Override
+    public Object getObject(int row) {
+        int s = start(row);
+        int e = offsets[row];
+        List<Object> out = new ArrayList<>(e - s);
+        for (int i = s; i < e; i++) {
+            out.add(elements.getObject(i));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public String getString(int row) {
+        int s = start(row);
+        int e = offsets[row];
+        StringBuilder sb = new StringBuilder().append('[');
+        for (int i = s; i < e; i++) {
+            if (i > s) {
+                sb.append(',');
+            }
+            TextFormat.appendNested(sb, elements, i);
+        }
+        return sb.append(']').toString();
+    }
+
+    @Override
+    public Column gather(int[] indexes) {
+        checkAccessible();
+        int[] no = new int[indexes.length];
+        int total = 0;
+        for (int i = 0; i < indexes.length; i++) {
+            int src = indexes[i];
+            if (src >= 0) {
+                total += offsets[src] - (src == 0 ? 0 : offsets[src - 1]);
+            }
+            no[i] = total;
+        }
+        int[] elementIdx = new int[total];
+        int p = 0;
+        for (int src : indexes) {
+            if (src >= 0) {
+                for (int k = src == 0 ? 0 : offsets[src - 1]; k < offsets[src]; k++) {
+                    elementIdx[p++] = k;
+                }
+            }
+        }
+        return new ArrayColumn(type, indexes.length, no, elements.gather(elementIdx));
+    }
+
+    @Override
+    public Column copy() {
+        checkAccessible();
+        return new ArrayColumn(type, rows, Arrays.copyOf(offsets, rows), elements.copy());
+    }
+}

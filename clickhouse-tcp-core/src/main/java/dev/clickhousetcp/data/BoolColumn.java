@@ -1,0 +1,36 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+/** Bool column (one byte per value). {@link #getObject} returns {@code Boolean}; text is {@code true}/{@code false}. */
+public final class BoolColumn extends FixedWidthColumn {
+    public BoolColumn(DataType type, int rows, byte[] data) {
+        super(type, rows, data, 1);
+    }
+
+    @Override
+    public boolean getBoolean(int row) {
+        checkRow(row);
+        return data[row] != 0;
+    }
+
+    @Override
+    public long getLong(int row) {
+        return getBoolean(row) ? 1 : 0;
+    }
+
+    @Override
+    public Object getObject(int row) {
+        return getBoolean(row);
+    }
+
+    @Override
+    public String getString(int row) {
+        return getBoolean(row) ? "true" : "false";
+    }
+
+    @Override
+    protected FixedWidthColumn withData(byte[] d, int r) {
+        return new BoolColumn(type, r, d);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+
+/**
+ * DateTime64(p[, tz]) column: Int64 ticks of 10^-p seconds since the epoch. {@link #getObject}
+ * returns {@link ZonedDateTime} in the column's zone; {@link #getLong} the raw ticks.
+ */
+public final class DateTime64Column extends FixedWidthColumn {
+    private static final long[] POW10 = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
+        100_000_000L, 1_000_000_000L};
+    private final int scale;
+    private final ZoneId zone;
+
+    public DateTime64Column(DataType type, int rows, byte[] data, int scale, ZoneId zone) {
+        super(type, rows, data, 8);
+        this.scale = scale;
+        this.zone = zone;
+    }
+
+    /** Digits after the second (0..9). */
+    public int scale() {
+        return scale;
+    }
+
+    public ZoneId zone() {
+        return zone;
+    }
+
+    @Override
+    public long getLong(int row) {
+        checkRow(row);
+        return (long) LONG.get(data, row * 8);
+    }
+
+    public Instant getInstant(int row) {
+        long ticks = getLong(row);
+        long div = POW10[scale];
+        long sec = Math.floorDiv(ticks, div);
+        long frac = Math.floorMod(ticks, div);
+        return Instant.ofEpochSecond(sec, frac * POW10[9 - scale]);
+    }
+
+    public ZonedDateTime getZonedDateTime(int row) {
+        return getInstant(row).atZone(zone);
+    }
+
+    public LocalDateTime getLocalDateTime(int row) {
+        return getZonedDateTime(row).toLocalDateTime();
+    }
+
+    @Override
+    public Object getObject(int row) {
+        return getZonedDateTime(row);
+    }
+
+    @Override
+    public String getString(int row) {
+        long ticks = getLong(row);
+        long div = POW10[scale];
+        LocalDateTime t = LocalDateTime.ofInstant(Instant.ofEpochSecond(Math.floorDiv(ticks, div)), zone);
+        String s = DateTimeColumn.TEXT.format(t);
+        if (scale == 0) {
+            return s;
+        }
+        String frac = Long.toString(Math.floorMod(ticks, div));
+        return s + "." + "0".repeat(scale - frac.length()) + frac;
+    }
+
+    @Override
+    protected FixedWidthColumn withData(byte[] d, int r) {
+        return new DateTime64Column(type, r, d, scale, zone);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.EnumType;
+
+/**
+ * Enum8 / Enum16 column: Int8 or Int16 values. {@link #getObject} and {@link #getString} return the
+ * element name; {@link #getLong} the numeric value.
+ */
+public final class EnumColumn extends FixedWidthColumn {
+    private final EnumType enumType;
+
+    public EnumColumn(EnumType type, int rows, byte[] data) {
+        super(type, rows, data, type.width());
+        this.enumType = type;
+    }
+
+    @Override
+    public long getLong(int row) {
+        checkRow(row);
+        return width == 1 ? data[row] : (short) SHORT.get(data, row * 2);
+    }
+
+    @Override
+    public Object getObject(int row) {
+        return getString(row);
+    }
+
+    @Override
+    public String getString(int row) {
+        return enumType.nameOf((int) getLong(row));
+    }
+
+    @Override
+    protected FixedWidthColumn withData(byte[] d, int r) {
+        return new EnumColumn(enumType, r, d);
+    }
+}

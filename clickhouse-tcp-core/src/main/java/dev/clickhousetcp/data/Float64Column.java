@@ -1,0 +1,45 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/** Float64 column. {@link #getObject} returns {@code Double}. */
+public final class Float64Column extends FixedWidthColumn {
+    public Float64Column(DataType type, int rows, byte[] data) {
+        super(type, rows, data, 8);
+    }
+
+    @Override
+    public double getDouble(int row) {
+        checkRow(row);
+        return (double) DOUBLE.get(data, row * 8);
+    }
+
+    @Override
+    public long getLong(int row) {
+        return (long) getDouble(row);
+    }
+
+    @Override
+    public Object getObject(int row) {
+        return getDouble(row);
+    }
+
+    @Override
+    public String getString(int row) {
+        return TextFormat.formatDouble(getDouble(row));
+    }
+
+    /** Bulk copy into {@code dst}. */
+    public void copyTo(double[] dst, int dstOffset) {
+        checkAccessible();
+        ByteBuffer.wrap(data, 0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(dst, dstOffset, rows);
+    }
+
+    @Override
+    protected FixedWidthColumn withData(byte[] d, int r) {
+        return new Float64Column(type, r, d);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Int16 / UInt16 column over little-endian bytes. {@link #getObject} returns {@code Short} for Int16, {@code Integer} for UInt16.
+ */
+public final class Int16Column extends FixedWidthColumn {
+    private final boolean unsigned;
+
+    public Int16Column(DataType type, int rows, byte[] data, boolean unsigned) {
+        super(type, rows, data, 2);
+        this.unsigned = unsigned;
+    }
+
+    /** Whether the ClickHouse type is unsigned. */
+    public boolean isUnsigned() {
+        return unsigned;
+    }
+
+    /** The raw short lane at {@code row} (unsigned values keep their bit pattern). */
+    public short getRaw(int row) {
+        checkRow(row);
+        return (short) SHORT.get(data, row * 2);
+    }
+
+    @Override
+    public long getLong(int row) {
+        checkRow(row);
+        short v = (short) SHORT.get(data, row * 2);
+        return unsigned ? v & 0xFFFFL : v;
+    }
+
+    @Override
+    public double getDouble(int row) {
+        long v = getLong(row);
+        return unsigned && v < 0 ? (double) (v >>> 1) * 2.0 + (v & 1) : v;
+    }
+
+    @Override
+    public Object getObject(int row) {
+        long v = getLong(row);
+        return unsigned ? (Object) (int) v : (Object) (short) v;
+    }
+
+    @Override
+    public String getString(int row) {
+        long v = getLong(row);
+        return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
+    }
+
+    /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */
+    public void copyTo(short[] dst, int dstOffset) {
+        checkAccessible();
+        ByteBuffer.wrap(data, 0, rows * 2).order(ByteOrder.LITTLE_ENDIAN).asShortBuffer().get(dst, dstOffset, rows);
+    }
+
+    @Override
+    protected FixedWidthColumn withData(byte[] d, int r) {
+        return new Int16Column(type, r, d, unsigned);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Int64 / UInt64 column over little-endian bytes. {@link #getObject} returns {@code Long} for Int64, {@code java.math.BigInteger} for UInt64 ({@link #getLong} keeps UInt64's raw bits).
+ */
+public final class Int64Column extends FixedWidthColumn {
+    private final boolean unsigned;
+
+    public Int64Column(DataType type, int rows, byte[] data, boolean unsigned) {
+        super(type, rows, data, 8);
+        this.unsigned = unsigned;
+    }
+
+    /** Whether the ClickHouse type is unsigned. */
+    public boolean isUnsigned() {
+        return unsigned;
+    }
+
+    /** The raw long lane at {@code row} (unsigned values keep their bit pattern). */
+    public long getRaw(int row) {
+        checkRow(row);
+        return (long) LONG.get(data, row * 8);
+    }
+
+    @Override
+    public long getLong(int row) {
+        checkRow(row);
+        long v = (long) LONG.get(data, row * 8);
+        return v;
+    }
+
+    @Override
+    public double getDouble(int row) {
+        long v = getLong(row);
+        return unsigned && v < 0 ? (double) (v >>> 1) * 2.0 + (v & 1) : v;
+    }
+
+    @Override
+    public Object getObject(int row) {
+        long v = getLong(row);
+        return unsigned ? (Object) new java.math.BigInteger(Long.toUnsignedString(v)) : (Object) v;
+    }
+
+    @Override
+    public String getString(int row) {
+        long v = getLong(row);
+        return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
+    }
+
+    /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */
+    public void copyTo(long[] dst, int dstOffset) {
+        checkAccessible();
+        ByteBuffer.wrap(data, 0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, dstOffset, rows);
+    }
+
+    @Override
+    protected FixedWidthColumn withData(byte[] d, int r) {
+        return new Int64Column(type, r, d, unsigned);
+    }
+}

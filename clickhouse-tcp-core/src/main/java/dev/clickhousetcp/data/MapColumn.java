@@ -1,0 +1,86 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Map(K, V) column, stored like Array(Tuple(K, V)): end offsets plus flattened key and value columns.
+ * {@link #getObject} returns an unmodifiable insertion-ordered {@code Map}.
+ */
+public final class MapColumn extends AbstractColumn {
+    private final ArrayColumn entries;
+
+    /** @param entries the Array(Tuple(keys, values)) view of this column */
+    public MapColumn(DataType type, int rows, ArrayColumn entries) {
+        super(type, rows);
+        this.entries = entries;
+    }
+
+    public Column keys() {
+        return ((TupleColumn) entries.elements()).element(0);
+    }
+
+    public Column values() {
+        return ((TupleColumn) entries.elements()).element(1);
+    }
+
+    public int start(int row) {
+        return entries.start(row);
+    }
+
+    public int length(int row) {
+        return entries.length(row);
+    }
+
+    @Override
+    public void bind(Lifetime l) {
+        super.bind(l);
+        entries.bind(l);
+    }
+
+    @Override
+    public Object getObject(int row) {
+        checkRow(row);
+        Column k = keys();
+        Column v = values();
+        int s = entries.start(row);
+        int e = s + entries.length(row);
+        Map<Object, Object> m = new LinkedHashMap<>();
+        for (int i = s; i < e; i++) {
+            m.put(k.getObject(i), v.getObject(i));
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    @Override
+    public String getString(int row) {
+        checkRow(row);
+        Column k = keys();
+        Column v = values();
+        int s = entries.start(row);
+        int e = s + entries.length(row);
+        StringBuilder sb = new StringBuilder().append('{');
+        for (int i = s; i < e; i++) {
+            if (i > s) {
+                sb.append(',');
+            }
+            TextFormat.appendNested(sb, k, i);
+            sb.append(':');
+            TextFormat.appendNested(sb, v, i);
+        }
+        return sb.append('}').toString();
+    }
+
+    @Override
+    public Column gather(int[] indexes) {
+        return new MapColumn(type, indexes.length, (ArrayColumn) entries.gather(indexes));
+    }
+
+    @Override
+    public Column copy() {
+        return new MapColumn(type, rows, (ArrayColumn) entries.copy());
+    }
+}

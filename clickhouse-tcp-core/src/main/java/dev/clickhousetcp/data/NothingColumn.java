@@ -1,0 +1,38 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+/** Nothing column (the type of a bare NULL literal's nested values): every value is absent. */
+public final class NothingColumn extends AbstractColumn {
+    public NothingColumn(DataType type, int rows) {
+        super(type, rows);
+    }
+
+    @Override
+    public boolean isNull(int row) {
+        checkRow(row);
+        return true;
+    }
+
+    @Override
+    public Object getObject(int row) {
+        checkRow(row);
+        return null;
+    }
+
+    @Override
+    public String getString(int row) {
+        checkRow(row);
+        return null;
+    }
+
+    @Override
+    public Column gather(int[] indexes) {
+        return new NothingColumn(type, indexes.length);
+    }
+
+    @Override
+    public Column copy() {
+        return new NothingColumn(type, rows);
+    }
+}

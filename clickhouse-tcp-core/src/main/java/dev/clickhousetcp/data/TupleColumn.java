@@ -1,0 +1,83 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Tuple(...) column: one element column per tuple element, each with the tuple's row count.
+ * {@link #getObject} returns an unmodifiable {@code List} of the elements' objects.
+ */
+public final class TupleColumn extends AbstractColumn {
+    private final Column[] elements;
+
+    public TupleColumn(DataType type, int rows, Column[] elements) {
+        super(type, rows);
+        this.elements = elements;
+    }
+
+    /** Element column {@code i}. */
+    public Column element(int i) {
+        checkAccessible();
+        return elements[i];
+    }
+
+    public int elementCount() {
+        return elements.length;
+    }
+
+    @Override
+    public void bind(Lifetime l) {
+        super.bind(l);
+        for (Column c : elements) {
+            if (c instanceof AbstractColumn a) {
+                a.bind(l);
+            }
+        }
+    }
+
+    @Override
+    public Object getObject(int row) {
+        checkRow(row);
+        List<Object> out = new ArrayList<>(elements.length);
+        for (Column c : elements) {
+            out.add(c.getObject(row));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public String getString(int row) {
+        checkRow(row);
+        StringBuilder sb = new StringBuilder().append('(');
+        for (int i = 0; i < elements.length; i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            TextFormat.appendNested(sb, elements[i], row);
+        }
+        return sb.append(')').toString();
+    }
+
+    @Override
+    public Column gather(int[] indexes) {
+        checkAccessible();
+        Column[] ne = new Column[elements.length];
+        for (int i = 0; i < ne.length; i++) {
+            ne[i] = elements[i].gather(indexes);
+        }
+        return new TupleColumn(type, indexes.length, ne);
+    }
+
+    @Override
+    public Column copy() {
+        checkAccessible();
+        Column[] ne = new Column[elements.length];
+        for (int i = 0; i < ne.length; i++) {
+            ne[i] = elements[i].copy();
+        }
+        return new TupleColumn(type, rows, ne);
+    }
+}

@@ -1,0 +1,236 @@
+package dev.clickhousetcp.io;
+
+import dev.clickhousetcp.ClickHouseProtocolException;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Buffered little-endian reader of the native protocol's primitives (VarUInt, fixed-width integers,
+ * length-prefixed strings), per ClickHouse {@code src/IO/VarInt.h} and {@code ReadHelpers.h}.
+ *
+ * <p>Not thread-safe: a reader belongs to one connection. Every length read from the wire is checked
+ * against {@link #maxStringBytes()} before anything is allocated. I/O errors surface as
+ * {@link IOException}; malformed values as {@link ClickHouseProtocolException}.
+ */
+public final class BinaryReader {
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private final InputStream in;
+    private final byte[] buf;
+    private int pos;
+    private int limit;
+    private long totalRead;
+    private final int maxStringBytes;
+
+    public BinaryReader(InputStream in, int bufferSize, int maxStringBytes) {
+        this.in = in;
+        this.buf = new byte[bufferSize];
+        this.maxStringBytes = maxStringBytes;
+    }
+
+    /** Largest single string or blob length accepted from the wire, in bytes. */
+    public int maxStringBytes() {
+        return maxStringBytes;
+    }
+
+    /** Bytes consumed from the underlying stream so far. */
+    public long bytesRead() {
+        return totalRead - (limit - pos);
+    }
+
+    private void fill() throws IOException {
+        int n = in.read(buf, 0, buf.length);
+        if (n < 0) {
+            throw new EOFException("connection closed by server");
+        }
+        pos = 0;
+        limit = n;
+        totalRead += n;
+    }
+
+    private void ensure(int n) throws IOException {
+        if (limit - pos >= n) {
+            return;
+        }
+        // compact, then fill until n bytes are buffered (n <= 32 here)
+        int remaining = limit - pos;
+        System.arraycopy(buf, pos, buf, 0, remaining);
+        pos = 0;
+        limit = remaining;
+        while (limit < n) {
+            int r = in.read(buf, limit, buf.length - limit);
+            if (r < 0) {
+                throw new EOFException("connection closed by server");
+            }
+            limit += r;
+            totalRead += r;
+        }
+    }
+
+    public int readUInt8() throws IOException {
+        if (pos == limit) {
+            fill();
+        }
+        return buf[pos++] & 0xFF;
+    }
+
+    public byte readInt8() throws IOException {
+        if (pos == limit) {
+            fill();
+        }
+        return buf[pos++];
+    }
+
+    public boolean readBoolean() throws IOException {
+        return readUInt8() != 0;
+    }
+
+    public short readInt16() throws IOException {
+        ensure(2);
+        short v = (short) SHORT.get(buf, pos);
+        pos += 2;
+        return v;
+    }
+
+    public int readInt32() throws IOException {
+        ensure(4);
+        int v = (int) INT.get(buf, pos);
+        pos += 4;
+        return v;
+    }
+
+    public long readInt64() throws IOException {
+        ensure(8);
+        long v = (long) LONG.get(buf, pos);
+        pos += 8;
+        return v;
+    }
+
+    /** LEB128 unsigned integer of up to 10 bytes (ClickHouse {@code readVarUInt}). */
+    public long readVarUInt() throws IOException {
+        long result = 0;
+        for (int i = 0; i < 10; i++) {
+            int b = readUInt8();
+            result |= (long) (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return result;
+            }
+        }
+        throw new ClickHouseProtocolException("VarUInt longer than 10 bytes");
+    }
+
+    /** A VarUInt that must fit a non-negative int no larger than {@code max}; {@code what} names it in errors. */
+    public int readVarUIntBounded(long max, String what) throws IOException {
+        long v = readVarUInt();
+        if (v < 0 || v > max) {
+            throw new ClickHouseProtocolException(what + " " + Long.toUnsignedString(v) + " exceeds the limit " + max);
+        }
+        return (int) v;
+    }
+
+    /** VarUInt length + UTF-8 bytes. */
+    public String readString() throws IOException {
+        int len = readVarUIntBounded(maxStringBytes, "string length");
+        if (limit - pos >= len) {
+            String s = new String(buf, pos, len, StandardCharsets.UTF_8);
+            pos += len;
+            return s;
+        }
+        byte[] b = new byte[len];
+        readFully(b, 0, len);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** VarUInt length + raw bytes. */
+    public byte[] readStringBytes() throws IOException {
+        int len = readVarUIntBounded(maxStringBytes, "string length");
+        byte[] b = new byte[len];
+        readFully(b, 0, len);
+        return b;
+    }
+
+    public void readFully(byte[] dst, int off, int len) throws IOException {
+        int avail = limit - pos;
+        if (avail >= len) {
+            System.arraycopy(buf, pos, dst, off, len);
+            pos += len;
+            return;
+        }
+        System.arraycopy(buf, pos, dst, off, avail);
+        pos = limit;
+        off += avail;
+        len -= avail;
+        if (len >= buf.length) {
+            // large reads go straight from the socket into the destination: one copy only
+            while (len > 0) {
+                int r = in.read(dst, off, len);
+                if (r < 0) {
+                    throw new EOFException("connection closed by server");
+                }
+                totalRead += r;
+                off += r;
+                len -= r;
+            }
+            return;
+        }
+        while (len > 0) {
+            fill();
+            int n = Math.min(len, limit);
+            System.arraycopy(buf, 0, dst, off, n);
+            pos = n;
+            off += n;
+            len -= n;
+        }
+    }
+
+    public void skip(long n) throws IOException {
+        while (n > 0) {
+            if (pos == limit) {
+                fill();
+            }
+            int k = (int) Math.min(n, limit - pos);
+            pos += k;
+            n -= k;
+        }
+    }
+
+    /**
+     * Reads {@code rows} length-prefixed strings into a contiguous byte array and an offsets array
+     * ({@code offsets[i]} = end of row i; row i starts at {@code offsets[i-1]}, 0 for row 0).
+     * Returns the data array, which may be larger than the used length {@code offsets[rows-1]}.
+     */
+    public byte[] readStringColumn(int rows, int[] offsets, long maxTotalBytes) throws IOException {
+        byte[] data = new byte[Math.max(16, Math.min(rows * 8, 1 << 20))];
+        int used = 0;
+        for (int i = 0; i < rows; i++) {
+            int len = readVarUIntBounded(maxStringBytes, "string length");
+            int end = used + len;
+            if (end < 0 || end > maxTotalBytes) {
+                throw new ClickHouseProtocolException("string column exceeds " + maxTotalBytes + " bytes");
+            }
+            if (end > data.length) {
+                long grown = Math.max((long) end, (long) data.length * 2);
+                byte[] nd = new byte[(int) Math.min(grown, Integer.MAX_VALUE - 16)];
+                System.arraycopy(data, 0, nd, 0, used);
+                data = nd;
+            }
+            if (limit - pos >= len) {
+                System.arraycopy(buf, pos, data, used, len);
+                pos += len;
+            } else {
+                readFully(data, used, len);
+            }
+            used = end;
+            offsets[i] = used;
+        }
+        return data;
+    }
+}

@@ -1,0 +1,293 @@
+package dev.clickhousetcp.protocol;
+
+import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
+import dev.clickhousetcp.types.ColumnWriter;
+import dev.clickhousetcp.types.DataType;
+import dev.clickhousetcp.types.DataTypes;
+import dev.clickhousetcp.types.DecodeLimits;
+import dev.clickhousetcp.types.TupleType;
+
+import java.io.IOException;
+import java.time.ZoneId;
+import java.util.Arrays;
+
+/**
+ * Reads and writes a Block in the native format at a given revision, per ClickHouse
+ * {@code NativeReader}/{@code NativeWriter} and {@code NativeFormat.mdx}: BlockInfo (field-tagged),
+ * VarUInt column and row counts, then per column its name, type name, the
+ * has_custom_serialization byte (54454+) with its kind stack, and (when rows &gt; 0) the type's state
+ * prefix and data. Sparse (54465+) and replicated (54482+) serializations are expanded into dense
+ * columns on read.
+ */
+public final class BlockCodec {
+    // compact kind codes (has_custom_serialization payload)
+    static final int KIND_DEFAULT = 0;
+    static final int KIND_SPARSE = 1;
+    static final int KIND_DETACHED = 2;
+    static final int KIND_DETACHED_OVER_SPARSE = 3;
+    static final int KIND_REPLICATED = 4;
+    static final int KIND_COMBINATION = 5;
+    static final long END_OF_GRANULE_FLAG = 1L << 62;
+
+    private BlockCodec() {
+    }
+
+    /** Serialization kinds of one column, with children for Tuple elements. */
+    record Kinds(boolean sparse, boolean replicated, boolean detached, Kinds[] elements) {
+        static final Kinds DEFAULT = new Kinds(false, false, false, new Kinds[0]);
+
+        boolean isDefault() {
+            if (sparse || replicated || detached) {
+                return false;
+            }
+            for (Kinds k : elements) {
+                if (!k.isDefault()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** Reads a block (after the Data packet's table name). */
+    public static Block read(BinaryReader in, long revision, ZoneId serverZone, DecodeLimits limits, Lifetime lifetime)
+            throws IOException {
+        readBlockInfo(in);
+        int columns = in.readVarUIntBounded(limits.maxColumns(), "column count");
+        int rows = in.readVarUIntBounded(limits.maxRowsPerBlock(), "row count");
+        String[] names = new String[columns];
+        Column[] cols = new Column[columns];
+        for (int c = 0; c < columns; c++) {
+            names[c] = in.readString();
+            String typeName = in.readString();
+            DataType type;
+            try {
+                type = DataTypes.parse(typeName, serverZone);
+            } catch (ClickHouseTypeException e) {
+                throw new ClickHouseProtocolException("cannot decode column '" + names[c] + "': " + e.getMessage(), e);
+            }
+            Kinds kinds = Kinds.DEFAULT;
+            if (ProtocolFeature.CUSTOM_SERIALIZATION.in(revision)) {
+                int hasCustom = in.readUInt8();
+                if (hasCustom != 0) {
+                    kinds = readKinds(in, type, 0);
+                }
+            }
+            if (rows > 0) {
+                type.readPrefix(in);
+                cols[c] = readData(in, type, kinds, rows, limits);
+            } else {
+                cols[c] = type.read(in, 0, limits);
+            }
+        }
+        return new Block(names, cols, rows, lifetime);
+    }
+
+    private static void readBlockInfo(BinaryReader in) throws IOException {
+        for (int i = 0; i < 16; i++) {
+            int field = (int) in.readVarUInt();
+            switch (field) {
+                case 0 -> {
+                    return;
+                }
+                case 1 -> in.readUInt8(); // is_overflows
+                case 2 -> in.readInt32(); // bucket_num
+                case 3 -> { // out_of_order_buckets (54480+)
+                    int n = in.readVarUIntBounded(1 << 20, "out_of_order_buckets count");
+                    in.skip(4L * n);
+                }
+                default -> throw new ClickHouseProtocolException("unknown BlockInfo field " + field);
+            }
+        }
+        throw new ClickHouseProtocolException("BlockInfo is not terminated");
+    }
+
+    private static Kinds readKinds(BinaryReader in, DataType type, int depth) throws IOException {
+        if (depth > 32) {
+            throw new ClickHouseProtocolException("serialization kinds nested too deep");
+        }
+        int code = in.readUInt8();
+        boolean sparse = false;
+        boolean replicated = false;
+        boolean detached = false;
+        switch (code) {
+            case KIND_DEFAULT -> {
+            }
+            case KIND_SPARSE -> sparse = true;
+            case KIND_DETACHED -> detached = true;
+            case KIND_DETACHED_OVER_SPARSE -> {
+                detached = true;
+                sparse = true;
+            }
+            case KIND_REPLICATED -> replicated = true;
+            case KIND_COMBINATION -> {
+                int n = in.readVarUIntBounded(16, "serialization kind stack size");
+                for (int i = 0; i < n; i++) {
+                    int k = in.readUInt8();
+                    switch (k) {
+                        case 0 -> {
+                        }
+                        case 1 -> sparse = true;
+                        case 2 -> detached = true;
+                        case 3 -> replicated = true;
+                        default -> throw new ClickHouseProtocolException("unknown serialization kind " + k);
+                    }
+                }
+            }
+            default -> throw new ClickHouseProtocolException("unknown serialization kind code " + code);
+        }
+        Kinds[] children = new Kinds[0];
+        if (type instanceof TupleType t) {
+            children = new Kinds[t.elements().size()];
+            for (int i = 0; i < children.length; i++) {
+                children[i] = readKinds(in, t.elements().get(i), depth + 1);
+            }
+        }
+        if (detached) {
+            throw new ClickHouseProtocolException("detached (ColumnBLOB) serialization is only sent to clients that "
+                    + "request compression; this connection did not");
+        }
+        return new Kinds(sparse, replicated, false, children);
+    }
+
+    private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, DecodeLimits limits)
+            throws IOException {
+        if (kinds.sparse()) {
+            return readSparse(in, type, rows, limits);
+        }
+        if (kinds.replicated()) {
+            return readReplicated(in, type, rows, limits);
+        }
+        if (type instanceof TupleType t && kinds.elements().length > 0 && !kinds.isDefault()) {
+            Column[] cols = new Column[kinds.elements().length];
+            for (int i = 0; i < cols.length; i++) {
+                cols[i] = readData(in, t.elements().get(i), kinds.elements()[i], rows, limits);
+            }
+            return new dev.clickhousetcp.data.TupleColumn(t, rows, cols);
+        }
+        return type.read(in, rows, limits);
+    }
+
+    /** Sparse: VarUInt groups of defaults before each non-default value, ended by END_OF_GRANULE; then the values. */
+    private static Column readSparse(BinaryReader in, DataType type, int rows, DecodeLimits limits) throws IOException {
+        int[] positions = new int[16];
+        int count = 0;
+        long cursor = 0;
+        while (true) {
+            long v = in.readVarUInt();
+            if ((v & END_OF_GRANULE_FLAG) != 0) {
+                cursor += v & ~END_OF_GRANULE_FLAG;
+                break;
+            }
+            cursor += v;
+            if (cursor >= rows) {
+                throw new ClickHouseProtocolException("sparse offset " + cursor + " outside a block of " + rows + " rows");
+            }
+            if (count == positions.length) {
+                positions = Arrays.copyOf(positions, count * 2);
+            }
+            positions[count++] = (int) cursor;
+            cursor++;
+        }
+        if (cursor != rows) {
+            throw new ClickHouseProtocolException("sparse column covers " + cursor + " rows of " + rows);
+        }
+        DataType valuesType = type instanceof dev.clickhousetcp.types.NullableType n ? n.nested() : type;
+        Column values = valuesType.read(in, count, limits);
+        int[] idx = new int[rows];
+        Arrays.fill(idx, -1);
+        for (int i = 0; i < count; i++) {
+            idx[positions[i]] = i;
+        }
+        Column dense = values.gather(idx);
+        if (valuesType != type) {
+            byte[] nullMap = new byte[rows];
+            for (int i = 0; i < rows; i++) {
+                nullMap[i] = (byte) (idx[i] < 0 ? 1 : 0);
+            }
+            return new dev.clickhousetcp.data.NullableColumn(type, rows, nullMap, dense);
+        }
+        return dense;
+    }
+
+    /** Replicated: VarUInt rows, UInt8 index width, indexes, VarUInt element count, elements. */
+    private static Column readReplicated(BinaryReader in, DataType type, int rows, DecodeLimits limits)
+            throws IOException {
+        int n = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated row count");
+        if (n != rows) {
+            throw new ClickHouseProtocolException("replicated column has " + n + " indexes for " + rows + " rows");
+        }
+        int width = in.readUInt8();
+        long[] raw = new long[rows];
+        for (int i = 0; i < rows; i++) {
+            raw[i] = switch (width) {
+                case 1 -> in.readUInt8();
+                case 2 -> in.readInt16() & 0xFFFFL;
+                case 4 -> in.readInt32() & 0xFFFFFFFFL;
+                case 8 -> in.readInt64();
+                default -> throw new ClickHouseProtocolException("invalid replicated index width " + width);
+            };
+        }
+        int elements = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated element count");
+        Column values = type.read(in, elements, limits);
+        int[] idx = new int[rows];
+        for (int i = 0; i < rows; i++) {
+            if (raw[i] < 0 || raw[i] >= elements) {
+                throw new ClickHouseProtocolException("replicated index " + raw[i] + " outside " + elements + " elements");
+            }
+            idx[i] = (int) raw[i];
+        }
+        return values.gather(idx);
+    }
+
+    /** Writes a block built from column writers (all holding {@code rows} values). */
+    public static void write(BinaryWriter out, long revision, String[] names, ColumnWriter[] writers, int rows)
+            throws IOException {
+        writeBlockInfo(out);
+        out.writeVarUInt(names.length);
+        out.writeVarUInt(rows);
+        for (int c = 0; c < names.length; c++) {
+            ColumnWriter w = writers[c];
+            if (w.size() != rows) {
+                throw new IllegalStateException("column '" + names[c] + "' has " + w.size() + " values, block has " + rows);
+            }
+            out.writeString(names[c]);
+            out.writeString(w.type().name());
+            if (ProtocolFeature.CUSTOM_SERIALIZATION.in(revision)) {
+                out.writeUInt8(0);
+            }
+            if (rows > 0) {
+                w.type().writePrefix(out);
+                w.writeData(out);
+            }
+        }
+    }
+
+    /** Writes a client Data packet (type, empty table name) holding the empty block that ends a data stream. */
+    public static void writeEmptyDataPacket(BinaryWriter out) throws IOException {
+        out.writeVarUInt(ClientPacket.DATA);
+        out.writeString("");
+        writeEmpty(out);
+    }
+
+    /** Writes the empty block that ends a data stream. */
+    public static void writeEmpty(BinaryWriter out) throws IOException {
+        writeBlockInfo(out);
+        out.writeVarUInt(0);
+        out.writeVarUInt(0);
+    }
+
+    private static void writeBlockInfo(BinaryWriter out) throws IOException {
+        out.writeVarUInt(1);
+        out.writeUInt8(0);
+        out.writeVarUInt(2);
+        out.writeInt32(-1);
+        out.writeVarUInt(0);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.clickhousetcp.protocol;
+
+import dev.clickhousetcp.io.BinaryReader;
+
+import java.io.IOException;
+
+/**
+ * The ProfileInfo packet, per ClickHouse {@code src/QueryPipeline/ProfileInfo.cpp}.
+ *
+ * @param rows                   rows in the result
+ * @param blocks                 blocks in the result
+ * @param bytes                  uncompressed bytes of the result
+ * @param appliedLimit           whether a LIMIT was applied
+ * @param rowsBeforeLimit        rows before LIMIT
+ * @param calculatedRowsBeforeLimit obsolete flag the server always sets
+ * @param appliedAggregation     whether GROUP BY was applied (54469+)
+ * @param rowsBeforeAggregation  rows before aggregation (54469+)
+ */
+public record ProfileInfo(long rows, long blocks, long bytes, boolean appliedLimit, long rowsBeforeLimit,
+                          boolean calculatedRowsBeforeLimit, boolean appliedAggregation, long rowsBeforeAggregation) {
+
+    public static ProfileInfo read(BinaryReader in, long revision) throws IOException {
+        long rows = in.readVarUInt();
+        long blocks = in.readVarUInt();
+        long bytes = in.readVarUInt();
+        boolean appliedLimit = in.readBoolean();
+        long rowsBeforeLimit = in.readVarUInt();
+        boolean calculated = in.readBoolean();
+        boolean appliedAgg = false;
+        long rowsBeforeAgg = 0;
+        if (ProtocolFeature.ROWS_BEFORE_AGGREGATION.in(revision)) {
+            appliedAgg = in.readBoolean();
+            rowsBeforeAgg = in.readVarUInt();
+        }
+        return new ProfileInfo(rows, blocks, bytes, appliedLimit, rowsBeforeLimit, calculated, appliedAgg, rowsBeforeAgg);
+    }
+}

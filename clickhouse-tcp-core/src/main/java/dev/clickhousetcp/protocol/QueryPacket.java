@@ -1,0 +1,102 @@
+package dev.clickhousetcp.protocol;
+
+import dev.clickhousetcp.io.BinaryWriter;
+
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes the client Query packet, field order per ClickHouse {@code Connection::sendQuery}: query_id,
+ * ClientInfo (54032+), settings, external roles (54472+), inter-server secret hash (54441+), stage,
+ * compression flag, query text, parameters (54459+).
+ */
+public final class QueryPacket {
+    /** Setting flag "custom" (a user-defined setting or a query parameter). */
+    static final int FLAG_CUSTOM = 0x02;
+
+    /**
+     * Settings whose value is not an integer in the pre-54429 binary settings format (strings and
+     * floats), so that format writes them as strings; every other setting is written as VarUInt.
+     */
+    private static final Set<String> LEGACY_STRING_SETTINGS = Set.of(
+            "network_compression_method", "load_balancing", "totals_mode", "totals_auto_threshold",
+            "distributed_product_mode", "count_distinct_implementation", "format_csv_delimiter",
+            "max_streams_to_max_threads_ratio", "send_logs_level", "join_default_strictness",
+            "timeout_overflow_mode", "read_overflow_mode", "group_by_overflow_mode", "sort_overflow_mode",
+            "result_overflow_mode", "set_overflow_mode", "join_overflow_mode", "transfer_overflow_mode",
+            "distinct_overflow_mode", "insert_quorum_timeout", "format_schema", "input_format_skip_unknown_fields",
+            "date_time_input_format", "log_queries_cut_to_length", "memory_profiler_step");
+
+    private QueryPacket() {
+    }
+
+    public static void write(BinaryWriter out, long revision, String queryId, ClientInfo clientInfo,
+                             long startTimeMicros, Map<String, String> settings, QueryStage stage, boolean compression,
+                             String sql, Map<String, String> parameters) throws IOException {
+        out.writeVarUInt(ClientPacket.QUERY);
+        out.writeString(queryId);
+        if (ProtocolFeature.CLIENT_INFO.in(revision)) {
+            clientInfo.write(out, revision, startTimeMicros);
+        }
+        writeSettings(out, revision, settings);
+        if (ProtocolFeature.INTERSERVER_EXTERNALLY_GRANTED_ROLES.in(revision)) {
+            out.writeString("\0"); // serialized empty role list: VarUInt 0 inside a String
+        }
+        if (ProtocolFeature.INTERSERVER_SECRET.in(revision)) {
+            out.writeString("");
+        }
+        out.writeVarUInt(stage.code());
+        out.writeVarUInt(compression ? 1 : 0);
+        out.writeString(sql);
+        if (ProtocolFeature.PARAMETERS.in(revision)) {
+            for (Map.Entry<String, String> p : parameters.entrySet()) {
+                out.writeString(p.getKey());
+                out.writeVarUInt(FLAG_CUSTOM);
+                out.writeString(p.getValue());
+            }
+            out.writeString("");
+        }
+    }
+
+    /**
+     * Settings list: at 54429+ {@code (name, flags, value as string)}; before that each value in the
+     * setting's binary form, for which this client writes integers and booleans as VarUInt and the
+     * settings in {@link #LEGACY_STRING_SETTINGS} (or any non-integer value) as strings.
+     */
+    static void writeSettings(BinaryWriter out, long revision, Map<String, String> settings) throws IOException {
+        boolean strings = ProtocolFeature.SETTINGS_SERIALIZED_AS_STRINGS.in(revision);
+        for (Map.Entry<String, String> s : settings.entrySet()) {
+            out.writeString(s.getKey());
+            String v = s.getValue();
+            if (strings) {
+                out.writeVarUInt(0);
+                out.writeString(v);
+            } else if (LEGACY_STRING_SETTINGS.contains(s.getKey())) {
+                out.writeString(v);
+            } else {
+                Long n = legacyInteger(v);
+                if (n != null) {
+                    out.writeVarUInt(n);
+                } else {
+                    out.writeString(v);
+                }
+            }
+        }
+        out.writeString("");
+    }
+
+    private static Long legacyInteger(String v) {
+        if (v.equalsIgnoreCase("true")) {
+            return 1L;
+        }
+        if (v.equalsIgnoreCase("false")) {
+            return 0L;
+        }
+        try {
+            return Long.parseUnsignedLong(v);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

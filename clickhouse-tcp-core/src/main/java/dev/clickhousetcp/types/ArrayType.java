@@ -1,0 +1,153 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.ArrayColumn;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
+
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.util.Arrays;
+
+/**
+ * Array(T): UInt64 end offsets (one per row, cumulative) followed by the flattened elements
+ * (ClickHouse {@code SerializationArray}). The writer accepts Java arrays, {@code List}s and other
+ * {@code Iterable}s.
+ */
+public final class ArrayType extends DataType {
+    private final DataType element;
+
+    ArrayType(String name, DataType element) {
+        super(name);
+        this.element = element;
+    }
+
+    public DataType element() {
+        return element;
+    }
+
+    @Override
+    public void readPrefix(BinaryReader in) throws IOException {
+        element.readPrefix(in);
+    }
+
+    @Override
+    public void writePrefix(BinaryWriter out) throws IOException {
+        element.writePrefix(out);
+    }
+
+    /** Reads {@code rows} UInt64 offsets, checking they never decrease and stay within limits. */
+    static int[] readOffsets(BinaryReader in, int rows, DecodeLimits limits, String what) throws IOException {
+        int[] offsets = new int[rows];
+        long prev = 0;
+        for (int i = 0; i < rows; i++) {
+            long o = in.readInt64();
+            if (o < prev || o > limits.maxArrayElements()) {
+                throw new ClickHouseProtocolException("invalid " + what + " offset " + Long.toUnsignedString(o)
+                        + " at row " + i + " (previous " + prev + ", limit " + limits.maxArrayElements() + ")");
+            }
+            offsets[i] = (int) o;
+            prev = o;
+        }
+        return offsets;
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+        int[] offsets = readOffsets(in, rows, limits, name);
+        int total = rows == 0 ? 0 : offsets[rows - 1];
+        Column elements = element.read(in, total, limits);
+        return new ArrayColumn(this, rows, offsets, elements);
+    }
+
+    @Override
+    public ColumnWriter newWriter() {
+        ColumnWriter inner = element.newWriter();
+        return new OffsetsWriter(this, inner) {
+            @Override
+            void appendElements(Object value) {
+                if (value instanceof Iterable<?> it) {
+                    for (Object o : it) {
+                        inner.append(o);
+                    }
+                } else if (value != null && value.getClass().isArray()) {
+                    if (value.getClass().getComponentType().isPrimitive()) {
+                        inner.appendAll(value);
+                    } else {
+                        int n = Array.getLength(value);
+                        for (int i = 0; i < n; i++) {
+                            inner.append(Array.get(value, i));
+                        }
+                    }
+                } else {
+                    throw ColumnWriter.cannotConvert(type(), value);
+                }
+            }
+        };
+    }
+
+    /** Writer base for offset-based types (Array, Map): UInt64 end offsets then the inner writers' data. */
+    abstract static class OffsetsWriter implements ColumnWriter {
+        private final DataType type;
+        private final ColumnWriter[] inner;
+        private long[] ends = new long[256];
+        private int count;
+
+        OffsetsWriter(DataType type, ColumnWriter... inner) {
+            this.type = type;
+            this.inner = inner;
+        }
+
+        abstract void appendElements(Object value);
+
+        @Override
+        public DataType type() {
+            return type;
+        }
+
+        @Override
+        public void append(Object value) {
+            if (value == null) {
+                throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+            }
+            appendElements(value);
+            if (count == ends.length) {
+                ends = Arrays.copyOf(ends, count * 2);
+            }
+            ends[count++] = inner[0].size();
+        }
+
+        @Override
+        public void appendDefault() {
+            if (count == ends.length) {
+                ends = Arrays.copyOf(ends, count * 2);
+            }
+            ends[count++] = inner[0].size();
+        }
+
+        @Override
+        public int size() {
+            return count;
+        }
+
+        @Override
+        public void writeData(BinaryWriter out) throws IOException {
+            for (int i = 0; i < count; i++) {
+                out.writeInt64(ends[i]);
+            }
+            for (ColumnWriter w : inner) {
+                w.writeData(out);
+            }
+        }
+
+        @Override
+        public void reset() {
+            count = 0;
+            for (ColumnWriter w : inner) {
+                w.reset();
+            }
+        }
+    }
+}

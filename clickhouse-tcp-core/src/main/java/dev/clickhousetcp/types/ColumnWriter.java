@@ -1,0 +1,62 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.io.BinaryWriter;
+
+import java.io.IOException;
+import java.lang.reflect.Array;
+
+/**
+ * Collects values of one {@link DataType} for an insert block and writes them in the native column
+ * layout. Not thread-safe; reusable after {@link #reset()}.
+ *
+ * <p>Accepted Java values per type are listed in {@code docs/types.md}; a value that cannot be
+ * converted throws {@link ClickHouseTypeException} naming the type and the value's class, before
+ * anything is sent.
+ */
+public interface ColumnWriter {
+
+    DataType type();
+
+    /** Appends one value (converted to the column type); {@code null} only for nullable types. */
+    void append(Object value);
+
+    /** Appends the type's default value (0, empty string, NULL for Nullable...). */
+    void appendDefault();
+
+    /** Values appended since the last reset. */
+    int size();
+
+    /** Writes the data of all appended values (without the state prefix). */
+    void writeData(BinaryWriter out) throws IOException;
+
+    /** Forgets all values, keeping allocated capacity. */
+    void reset();
+
+    /** Appends every element of a Java array (primitive or object) or {@link Iterable}. */
+    default void appendAll(Object values) {
+        appendEach(this, values);
+    }
+
+    /** Appends the elements of {@code values} one by one through {@link #append}. */
+    static void appendEach(ColumnWriter w, Object values) {
+        if (values instanceof Iterable<?> it) {
+            for (Object v : it) {
+                w.append(v);
+            }
+        } else if (values != null && values.getClass().isArray()) {
+            int n = Array.getLength(values);
+            for (int i = 0; i < n; i++) {
+                w.append(Array.get(values, i));
+            }
+        } else {
+            throw new ClickHouseTypeException("expected an array or Iterable of values for column of type "
+                    + w.type().name() + ", got " + (values == null ? "null" : values.getClass().getName()));
+        }
+    }
+
+    static ClickHouseTypeException cannotConvert(DataType type, Object value) {
+        return new ClickHouseTypeException("cannot convert " + (value == null ? "null" : value.getClass().getName())
+                + " value to ClickHouse type " + type.name());
+    }
+}

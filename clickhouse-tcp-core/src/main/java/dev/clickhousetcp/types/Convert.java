@@ -1,0 +1,149 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Date;
+
+/** Java value to wire value conversions shared by the writers. */
+final class Convert {
+    private Convert() {
+    }
+
+    /** An integral value within {@code [min, max]} (max compared unsigned when {@code unsigned64}). */
+    static long toLong(DataType t, Object v, long min, long max, boolean unsigned64) {
+        long r;
+        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            r = ((Number) v).longValue();
+            if (unsigned64 && r < 0) {
+                throw outOfRange(t, v);
+            }
+        } else if (v instanceof BigInteger bi) {
+            if (unsigned64) {
+                if (bi.signum() < 0 || bi.bitLength() > 64) {
+                    throw outOfRange(t, v);
+                }
+                return bi.longValue();
+            }
+            if (bi.bitLength() > 63) {
+                throw outOfRange(t, v);
+            }
+            r = bi.longValue();
+        } else if (v instanceof Boolean b) {
+            r = b ? 1 : 0;
+        } else if (v instanceof Number n) {
+            double d = n.doubleValue();
+            if (d != Math.rint(d) || Double.isInfinite(d)) {
+                throw new ClickHouseTypeException("value " + v + " is not an integer for ClickHouse type " + t.name());
+            }
+            if (unsigned64 && d >= 9.223372036854775807E18) {
+                return new BigDecimal(d).toBigInteger().longValue();
+            }
+            r = (long) d;
+        } else if (v instanceof String s) {
+            try {
+                if (unsigned64) {
+                    return Long.parseUnsignedLong(s.trim());
+                }
+                r = Long.parseLong(s.trim());
+            } catch (NumberFormatException e) {
+                throw new ClickHouseTypeException("cannot parse '" + s + "' as ClickHouse type " + t.name(), e);
+            }
+        } else {
+            throw ColumnWriter.cannotConvert(t, v);
+        }
+        if (!unsigned64 && (r < min || r > max)) {
+            throw outOfRange(t, v);
+        }
+        return r;
+    }
+
+    static double toDouble(DataType t, Object v) {
+        if (v instanceof Number n) {
+            return n.doubleValue();
+        }
+        if (v instanceof String s) {
+            try {
+                return switch (s.trim().toLowerCase()) {
+                    case "inf", "+inf" -> Double.POSITIVE_INFINITY;
+                    case "-inf" -> Double.NEGATIVE_INFINITY;
+                    case "nan" -> Double.NaN;
+                    default -> Double.parseDouble(s.trim());
+                };
+            } catch (NumberFormatException e) {
+                throw new ClickHouseTypeException("cannot parse '" + s + "' as ClickHouse type " + t.name(), e);
+            }
+        }
+        throw ColumnWriter.cannotConvert(t, v);
+    }
+
+    static ClickHouseTypeException outOfRange(DataType t, Object v) {
+        return new ClickHouseTypeException("value " + v + " is out of range for ClickHouse type " + t.name());
+    }
+
+    static long epochDay(DataType t, Object v) {
+        if (v instanceof LocalDate d) {
+            return d.toEpochDay();
+        }
+        if (v instanceof LocalDateTime d) {
+            return d.toLocalDate().toEpochDay();
+        }
+        if (v instanceof java.sql.Date d) {
+            return d.toLocalDate().toEpochDay();
+        }
+        if (v instanceof String s) {
+            try {
+                return LocalDate.parse(s.trim()).toEpochDay();
+            } catch (DateTimeParseException e) {
+                throw new ClickHouseTypeException("cannot parse '" + s + "' as ClickHouse type " + t.name(), e);
+            }
+        }
+        if (v instanceof Number n) {
+            return n.longValue();
+        }
+        throw ColumnWriter.cannotConvert(t, v);
+    }
+
+    /** An instant from temporal values; LocalDateTime and text are interpreted in {@code zone}. */
+    static Instant instant(DataType t, Object v, ZoneId zone) {
+        if (v instanceof Instant i) {
+            return i;
+        }
+        if (v instanceof ZonedDateTime z) {
+            return z.toInstant();
+        }
+        if (v instanceof OffsetDateTime o) {
+            return o.toInstant();
+        }
+        if (v instanceof LocalDateTime l) {
+            return l.atZone(zone).toInstant();
+        }
+        if (v instanceof LocalDate d) {
+            return d.atStartOfDay(zone).toInstant();
+        }
+        if (v instanceof Date d) {
+            return d.toInstant();
+        }
+        if (v instanceof String s) {
+            String x = s.trim().replace(' ', 'T');
+            try {
+                return LocalDateTime.parse(x).atZone(zone).toInstant();
+            } catch (DateTimeParseException e) {
+                try {
+                    return OffsetDateTime.parse(x).toInstant();
+                } catch (DateTimeParseException e2) {
+                    throw new ClickHouseTypeException("cannot parse '" + s + "' as ClickHouse type " + t.name(), e2);
+                }
+            }
+        }
+        throw ColumnWriter.cannotConvert(t, v);
+    }
+}

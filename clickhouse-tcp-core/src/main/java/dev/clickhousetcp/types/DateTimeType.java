@@ -1,0 +1,55 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.DateTimeColumn;
+import dev.clickhousetcp.io.BinaryReader;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.time.ZoneId;
+
+/**
+ * DateTime[(tz)]: UInt32 seconds since the epoch. The zone is the type's, else the server's
+ * (ServerHello timezone); it only affects how values are shown and how local date-times convert.
+ */
+public final class DateTimeType extends DataType {
+    private final ZoneId zone;
+
+    DateTimeType(String name, ZoneId zone) {
+        super(name);
+        this.zone = zone;
+    }
+
+    public ZoneId zone() {
+        return zone;
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+        return new DateTimeColumn(this, rows, readFixed(in, rows, 4, limits, name), zone);
+    }
+
+    @Override
+    public ColumnWriter newWriter() {
+        return new FixedWriter(this, 4) {
+            @Override
+            public void append(Object v) {
+                if (v == null) {
+                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                }
+                long sec;
+                if (v instanceof Number n && !(v instanceof Double) && !(v instanceof Float)) {
+                    sec = n.longValue();
+                } else {
+                    Instant i = Convert.instant(type, v, zone);
+                    sec = i.getEpochSecond();
+                }
+                if (sec < 0 || sec > 0xFFFFFFFFL) {
+                    throw Convert.outOfRange(type, v);
+                }
+                putLong(sec);
+            }
+        };
+    }
+}

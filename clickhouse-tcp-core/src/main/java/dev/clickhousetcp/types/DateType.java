@@ -1,0 +1,42 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.DateColumn;
+import dev.clickhousetcp.io.BinaryReader;
+
+import java.io.IOException;
+
+/** Date (UInt16 days since 1970-01-01) and Date32 (Int32 days since 1970-01-01). */
+public final class DateType extends DataType {
+    private final boolean date32;
+
+    DateType(String name, boolean date32) {
+        super(name);
+        this.date32 = date32;
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+        int w = date32 ? 4 : 2;
+        return new DateColumn(this, rows, readFixed(in, rows, w, limits, name), w);
+    }
+
+    @Override
+    public ColumnWriter newWriter() {
+        return new FixedWriter(this, date32 ? 4 : 2) {
+            @Override
+            public void append(Object v) {
+                if (v == null) {
+                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                }
+                long day = Convert.epochDay(type, v);
+                // Date covers 1970-01-01..2149-06-06; Date32 1900-01-01..2299-12-31 (ClickHouse docs)
+                if (date32 ? (day < -25567 || day > 120529) : (day < 0 || day > 65535)) {
+                    throw Convert.outOfRange(type, v);
+                }
+                putLong(day);
+            }
+        };
+    }
+}

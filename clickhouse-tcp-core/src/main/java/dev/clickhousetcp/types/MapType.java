@@ -1,0 +1,76 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.data.ArrayColumn;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.MapColumn;
+import dev.clickhousetcp.data.TupleColumn;
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
+
+import java.io.IOException;
+import java.util.Map;
+
+/** Map(K, V): serialized as Array(Tuple(K, V)) (ClickHouse {@code SerializationMap}). The writer accepts {@code java.util.Map}. */
+public final class MapType extends DataType {
+    private final DataType key;
+    private final DataType value;
+    private final TupleType entry;
+    private final ArrayType entries;
+
+    MapType(String name, DataType key, DataType value) {
+        super(name);
+        this.key = key;
+        this.value = value;
+        this.entry = new TupleType("Tuple(" + key.name() + ", " + value.name() + ")", new DataType[] {key, value},
+                new String[] {"keys", "values"});
+        this.entries = new ArrayType("Array(" + entry.name() + ")", entry);
+    }
+
+    public DataType keyType() {
+        return key;
+    }
+
+    public DataType valueType() {
+        return value;
+    }
+
+    @Override
+    public void readPrefix(BinaryReader in) throws IOException {
+        key.readPrefix(in);
+        value.readPrefix(in);
+    }
+
+    @Override
+    public void writePrefix(BinaryWriter out) throws IOException {
+        key.writePrefix(out);
+        value.writePrefix(out);
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+        int[] offsets = ArrayType.readOffsets(in, rows, limits, name);
+        int total = rows == 0 ? 0 : offsets[rows - 1];
+        Column k = key.read(in, total, limits);
+        Column v = value.read(in, total, limits);
+        ArrayColumn arr = new ArrayColumn(entries, rows, offsets, new TupleColumn(entry, total, new Column[] {k, v}));
+        return new MapColumn(this, rows, arr);
+    }
+
+    @Override
+    public ColumnWriter newWriter() {
+        ColumnWriter kw = key.newWriter();
+        ColumnWriter vw = value.newWriter();
+        return new ArrayType.OffsetsWriter(this, kw, vw) {
+            @Override
+            void appendElements(Object v) {
+                if (!(v instanceof Map<?, ?> m)) {
+                    throw ColumnWriter.cannotConvert(type(), v);
+                }
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    kw.append(e.getKey());
+                    vw.append(e.getValue());
+                }
+            }
+        };
+    }
+}

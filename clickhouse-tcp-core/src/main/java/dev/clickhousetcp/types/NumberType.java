@@ -1,0 +1,156 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.BoolColumn;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.Float32Column;
+import dev.clickhousetcp.data.Float64Column;
+import dev.clickhousetcp.data.Int16Column;
+import dev.clickhousetcp.data.Int32Column;
+import dev.clickhousetcp.data.Int64Column;
+import dev.clickhousetcp.data.Int8Column;
+import dev.clickhousetcp.io.BinaryReader;
+
+import java.io.IOException;
+
+/**
+ * Int8..Int64, UInt8..UInt64, Float32, Float64 and Bool: fixed-width little-endian values
+ * (ClickHouse {@code SerializationNumber}, {@code SerializationBool}).
+ */
+public final class NumberType extends DataType {
+
+    /** The numeric families. */
+    public enum Kind {
+        INT8(1, false, Byte.MIN_VALUE, Byte.MAX_VALUE), UINT8(1, true, 0, 255),
+        INT16(2, false, Short.MIN_VALUE, Short.MAX_VALUE), UINT16(2, true, 0, 65535),
+        INT32(4, false, Integer.MIN_VALUE, Integer.MAX_VALUE), UINT32(4, true, 0, 0xFFFFFFFFL),
+        INT64(8, false, Long.MIN_VALUE, Long.MAX_VALUE), UINT64(8, true, 0, -1),
+        FLOAT32(4, false, 0, 0), FLOAT64(8, false, 0, 0), BOOL(1, true, 0, 1);
+
+        final int width;
+        final boolean unsigned;
+        final long min;
+        final long max;
+
+        Kind(int width, boolean unsigned, long min, long max) {
+            this.width = width;
+            this.unsigned = unsigned;
+            this.min = min;
+            this.max = max;
+        }
+    }
+
+    private final Kind kind;
+
+    NumberType(String name, Kind kind) {
+        super(name);
+        this.kind = kind;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Bytes per value. */
+    public int width() {
+        return kind.width;
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+        byte[] d = readFixed(in, rows, kind.width, limits, name);
+        return switch (kind) {
+            case INT8, UINT8 -> new Int8Column(this, rows, d, kind.unsigned);
+            case INT16, UINT16 -> new Int16Column(this, rows, d, kind.unsigned);
+            case INT32, UINT32 -> new Int32Column(this, rows, d, kind.unsigned);
+            case INT64, UINT64 -> new Int64Column(this, rows, d, kind.unsigned);
+            case FLOAT32 -> new Float32Column(this, rows, d);
+            case FLOAT64 -> new Float64Column(this, rows, d);
+            case BOOL -> new BoolColumn(this, rows, d);
+        };
+    }
+
+    @Override
+    public ColumnWriter newWriter() {
+        return new Writer(this);
+    }
+
+    /** Numeric writer with primitive fast paths for bulk arrays. */
+    static final class Writer extends FixedWriter {
+        private final Kind kind;
+
+        Writer(NumberType t) {
+            super(t, t.kind.width);
+            this.kind = t.kind;
+        }
+
+        @Override
+        public void append(Object v) {
+            if (v == null) {
+                throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+            }
+            switch (kind) {
+                case FLOAT32 -> {
+                    float f = (float) Convert.toDouble(type, v);
+                    int off = slot();
+                    INT.set(buf, off, Float.floatToRawIntBits(f));
+                }
+                case FLOAT64 -> {
+                    double d = Convert.toDouble(type, v);
+                    int off = slot();
+                    LONG.set(buf, off, Double.doubleToRawLongBits(d));
+                }
+                case BOOL -> {
+                    if (v instanceof Boolean b) {
+                        putLong(b ? 1 : 0);
+                    } else if (v instanceof String s && (s.equalsIgnoreCase("true") || s.equalsIgnoreCase("false"))) {
+                        putLong(s.equalsIgnoreCase("true") ? 1 : 0);
+                    } else {
+                        putLong(Convert.toLong(type, v, 0, 1, false));
+                    }
+                }
+                default -> putLong(Convert.toLong(type, v, kind.min, kind.max, kind == Kind.UINT64));
+            }
+        }
+
+        @Override
+        public void appendAll(Object values) {
+            if (values instanceof long[] a && (kind == Kind.INT64 || kind == Kind.UINT64)) {
+                for (long x : a) {
+                    int off = slot();
+                    LONG.set(buf, off, x);
+                }
+            } else if (values instanceof int[] a && (kind == Kind.INT32 || kind == Kind.UINT32 && allNonNegative(a))) {
+                for (int x : a) {
+                    int off = slot();
+                    INT.set(buf, off, x);
+                }
+            } else if (values instanceof double[] a && kind == Kind.FLOAT64) {
+                for (double x : a) {
+                    int off = slot();
+                    LONG.set(buf, off, Double.doubleToRawLongBits(x));
+                }
+            } else if (values instanceof float[] a && kind == Kind.FLOAT32) {
+                for (float x : a) {
+                    int off = slot();
+                    INT.set(buf, off, Float.floatToRawIntBits(x));
+                }
+            } else if (values instanceof long[] a && kind != Kind.FLOAT32 && kind != Kind.FLOAT64) {
+                for (long x : a) {
+                    append(x);
+                }
+            } else {
+                ColumnWriter.appendEach(this, values);
+            }
+        }
+
+        private static boolean allNonNegative(int[] a) {
+            for (int x : a) {
+                if (x < 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}

@@ -1,0 +1,264 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A parsed ClickHouse type name: a family name and its parameters, e.g.
+ * {@code Array(Nullable(String))}, {@code DateTime64(3, 'UTC')}, {@code Enum8('a' = 1, 'b' = 2)},
+ * {@code Tuple(id UInt64, name String)}. Parsing follows the grammar of ClickHouse's
+ * {@code ParserDataType}; immutable and thread-safe.
+ *
+ * @param name   the family name, e.g. {@code Array}
+ * @param params the parameters in order (empty when none)
+ */
+public record TypeNode(String name, List<Param> params) {
+
+    /** A type parameter. */
+    public sealed interface Param permits TypeParam, NumberParam, StringParam, NamedTypeParam, EnumParam {
+    }
+
+    /** A nested type, e.g. the {@code String} of {@code Array(String)}. */
+    public record TypeParam(TypeNode type) implements Param {
+    }
+
+    /** A number literal, e.g. the {@code 3} of {@code DateTime64(3)}. */
+    public record NumberParam(String text) implements Param {
+        public int intValue() {
+            return Integer.parseInt(text.trim());
+        }
+    }
+
+    /** A quoted string literal, unescaped, e.g. the {@code UTC} of {@code DateTime('UTC')}. */
+    public record StringParam(String value) implements Param {
+    }
+
+    /** A named element of a Tuple or Nested, e.g. {@code id UInt64}. */
+    public record NamedTypeParam(String name, TypeNode type) implements Param {
+    }
+
+    /** An enum element {@code 'name' = value}. */
+    public record EnumParam(String name, long value) implements Param {
+    }
+
+    /**
+     * Parses a type name.
+     *
+     * @throws ClickHouseTypeException with the position of the first error
+     */
+    public static TypeNode parse(String text) {
+        if (text == null || text.isBlank()) {
+            throw new ClickHouseTypeException("empty type name");
+        }
+        Parser p = new Parser(text);
+        TypeNode t = p.type();
+        p.ws();
+        if (p.pos != text.length()) {
+            throw p.error("unexpected trailing text");
+        }
+        return t;
+    }
+
+    /** The nested type of parameter {@code i}; throws when that parameter is not a type. */
+    public TypeNode typeArg(int i) {
+        Param p = param(i);
+        if (p instanceof TypeParam tp) {
+            return tp.type();
+        }
+        if (p instanceof NamedTypeParam np) {
+            return np.type();
+        }
+        throw new ClickHouseTypeException(this + ": parameter " + (i + 1) + " must be a type");
+    }
+
+    /** Parameter {@code i}; throws a clear exception when missing. */
+    public Param param(int i) {
+        if (i >= params.size()) {
+            throw new ClickHouseTypeException(this + ": missing parameter " + (i + 1));
+        }
+        return params.get(i);
+    }
+
+    @Override
+    public String toString() {
+        if (params.isEmpty()) {
+            return name;
+        }
+        StringBuilder sb = new StringBuilder(name).append('(');
+        for (int i = 0; i < params.size(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            Param p = params.get(i);
+            if (p instanceof TypeParam tp) {
+                sb.append(tp.type());
+            } else if (p instanceof NumberParam np) {
+                sb.append(np.text());
+            } else if (p instanceof StringParam sp) {
+                sb.append(quote(sp.value()));
+            } else if (p instanceof NamedTypeParam np) {
+                sb.append(np.name()).append(' ').append(np.type());
+            } else if (p instanceof EnumParam ep) {
+                sb.append(quote(ep.name())).append(" = ").append(ep.value());
+            }
+        }
+        return sb.append(')').toString();
+    }
+
+    static String quote(String s) {
+        return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
+
+    private static final class Parser {
+        final String s;
+        int pos;
+        int depth;
+
+        Parser(String s) {
+            this.s = s;
+        }
+
+        ClickHouseTypeException error(String what) {
+            return new ClickHouseTypeException("malformed type name '" + s + "': " + what + " at position " + pos);
+        }
+
+        void ws() {
+            while (pos < s.length() && Character.isWhitespace(s.charAt(pos))) {
+                pos++;
+            }
+        }
+
+        String ident() {
+            ws();
+            int start = pos;
+            if (pos < s.length() && s.charAt(pos) == '`') {
+                int end = s.indexOf('`', pos + 1);
+                if (end < 0) {
+                    throw error("unterminated identifier");
+                }
+                pos = end + 1;
+                return s.substring(start + 1, end);
+            }
+            while (pos < s.length() && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_')) {
+                pos++;
+            }
+            if (start == pos) {
+                throw error("expected a type name");
+            }
+            return s.substring(start, pos);
+        }
+
+        TypeNode type() {
+            if (++depth > 64) {
+                throw error("type nested deeper than 64");
+            }
+            String name = ident();
+            ws();
+            // multi-word aliases such as "Double Precision" are not produced by the server; keep one word
+            List<Param> params = new ArrayList<>();
+            if (pos < s.length() && s.charAt(pos) == '(') {
+                pos++;
+                ws();
+                if (pos < s.length() && s.charAt(pos) == ')') {
+                    pos++;
+                } else {
+                    while (true) {
+                        params.add(param());
+                        ws();
+                        if (pos >= s.length()) {
+                            throw error("expected ',' or ')'");
+                        }
+                        char c = s.charAt(pos++);
+                        if (c == ')') {
+                            break;
+                        }
+                        if (c != ',') {
+                            pos--;
+                            throw error("expected ',' or ')'");
+                        }
+                    }
+                }
+            }
+            depth--;
+            return new TypeNode(name, List.copyOf(params));
+        }
+
+        Param param() {
+            ws();
+            if (pos >= s.length()) {
+                throw error("expected a parameter");
+            }
+            char c = s.charAt(pos);
+            if (c == '\'') {
+                String str = string();
+                ws();
+                if (pos < s.length() && s.charAt(pos) == '=') {
+                    pos++;
+                    ws();
+                    int start = pos;
+                    if (pos < s.length() && (s.charAt(pos) == '-' || s.charAt(pos) == '+')) {
+                        pos++;
+                    }
+                    while (pos < s.length() && Character.isDigit(s.charAt(pos))) {
+                        pos++;
+                    }
+                    try {
+                        return new EnumParam(str, Long.parseLong(s.substring(start, pos)));
+                    } catch (NumberFormatException e) {
+                        throw error("expected an enum value");
+                    }
+                }
+                return new StringParam(str);
+            }
+            if (Character.isDigit(c) || c == '-' || c == '+') {
+                int start = pos++;
+                while (pos < s.length() && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '.')) {
+                    pos++;
+                }
+                return new NumberParam(s.substring(start, pos));
+            }
+            int save = pos;
+            String first = ident();
+            ws();
+            if (pos < s.length() && s.charAt(pos) != ',' && s.charAt(pos) != ')' && s.charAt(pos) != '(') {
+                // "name Type" (named tuple element / Nested field / JSON path hint)
+                TypeNode t = type();
+                return new NamedTypeParam(first, t);
+            }
+            pos = save;
+            return new TypeParam(type());
+        }
+
+        String string() {
+            StringBuilder sb = new StringBuilder();
+            pos++; // opening quote
+            while (pos < s.length()) {
+                char c = s.charAt(pos++);
+                if (c == '\\' && pos < s.length()) {
+                    char e = s.charAt(pos++);
+                    switch (e) {
+                        case 'n' -> sb.append('\n');
+                        case 't' -> sb.append('\t');
+                        case 'r' -> sb.append('\r');
+                        case '0' -> sb.append('\0');
+                        case 'b' -> sb.append('\b');
+                        case 'f' -> sb.append('\f');
+                        default -> sb.append(e);
+                    }
+                } else if (c == '\'') {
+                    if (pos < s.length() && s.charAt(pos) == '\'') {
+                        sb.append('\'');
+                        pos++;
+                    } else {
+                        return sb.toString();
+                    }
+                } else {
+                    sb.append(c);
+                }
+            }
+            throw error("unterminated string literal");
+        }
+    }
+}
