@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * FixedString(N) column: N bytes per row, zero-padded. {@link #getObject} returns the bytes decoded
- * as UTF-8 {@code String} including padding (as ClickHouse's text output does); {@link #getBytes}
- * the raw bytes.
+ * FixedString(N) column: N bytes per row, zero-padded. {@link #getObject} and {@link #getString}
+ * return the bytes decoded as UTF-8 without the trailing zero padding; {@link #getBytes} the raw N
+ * bytes.
  */
 public final class FixedStringColumn extends FixedWidthColumn {
     public FixedStringColumn(DataType type, int rows, byte[] data, int n) {
@@ -20,10 +20,15 @@ public final class FixedStringColumn extends FixedWidthColumn {
         return Arrays.copyOfRange(data, row * width, row * width + width);
     }
 
+    /** The value as text with trailing zero bytes removed, as ClickHouse's {@code toString} returns it. */
     @Override
     public String getString(int row) {
         checkRow(row);
-        return new String(data, row * width, width, StandardCharsets.UTF_8);
+        int end = row * width + width;
+        while (end > row * width && data[end - 1] == 0) {
+            end--;
+        }
+        return new String(data, row * width, end - row * width, StandardCharsets.UTF_8);
     }
 
     @Override

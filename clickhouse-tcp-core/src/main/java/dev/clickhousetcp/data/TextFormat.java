@@ -45,10 +45,10 @@ public final class TextFormat {
         int exp10 = digits.length() - d.scale(); // position of the decimal point after `exp10` digits
         String sign = d.signum() < 0 ? "-" : "";
         if (exp10 > 21 || exp10 < -5) {
-            // exponential: d.ddde[+-]x
+            // exponential: d.ddde[-]x, no plus sign (as ClickHouse prints 1e21)
             int e = exp10 - 1;
             String mantissa = digits.length() == 1 ? digits : digits.charAt(0) + "." + digits.substring(1);
-            return sign + mantissa + "e" + (e >= 0 ? "+" : "-") + Math.abs(e);
+            return sign + mantissa + "e" + e;
         }
         if (exp10 <= 0) {
             return sign + "0." + "0".repeat(-exp10) + digits;
