@@ -343,6 +343,34 @@ public final class ClickHouseConnection implements AutoCloseable {
         return new ClickHouseException("unexpected error on connection to " + where + ": " + e, e);
     }
 
+    /**
+     * After a server Exception ends a query, packets we already sent may still be unread by the server
+     * (an older server that fails while parsing the query never reads the empty end-of-data block we
+     * sent with it, and answers it later with "Unexpected packet Data", code 101). A Ping round trip
+     * consumes any such answers: the connection is READY once Pong arrives.
+     */
+    void resyncAfterException() throws IOException {
+        out.writeVarUInt(ClientPacket.PING);
+        out.flush();
+        for (int i = 0; i < 10_000; i++) {
+            long type = in.readVarUInt();
+            if (type == ServerPacket.PONG) {
+                return;
+            }
+            if (type == ServerPacket.EXCEPTION) {
+                ServerExceptionCodec.read(in); // an answer to a stale packet of the failed query
+                continue;
+            }
+            if (type == ServerPacket.PROGRESS) {
+                dev.clickhousetcp.protocol.Progress.read(in, revision);
+                continue;
+            }
+            throw new ClickHouseProtocolException("unexpected packet " + ServerPacket.name(type)
+                    + " while resynchronizing after a server exception");
+        }
+        throw new ClickHouseProtocolException("no Pong while resynchronizing after a server exception");
+    }
+
     /** Sends the Cancel packet for the running query. */
     void sendCancel() throws IOException {
         out.writeVarUInt(ClientPacket.CANCEL);

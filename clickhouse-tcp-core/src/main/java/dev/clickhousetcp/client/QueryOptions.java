@@ -84,20 +84,20 @@ public final class QueryOptions {
         }
 
         /**
-         * A value for a {@code {name:Type}} placeholder, given in ClickHouse's SQL literal form: strings
-         * must be quoted ({@code 'Alice'}); see {@link #stringParameter} for quoting.
+         * A value for a {@code {name:Type}} placeholder of the query. The server parses the value's text
+         * form as the placeholder's type, so give the Java value ({@code 5}, {@code "it's"},
+         * {@code LocalDate.of(2024, 1, 2)}, a {@code List} for an Array...): it is rendered as
+         * ClickHouse text and quoted as the protocol requires (native protocol parameters are
+         * quoted strings whose content is the value in escaped text format). {@code null} is NULL.
          */
-        public Builder parameter(String name, Object sqlLiteral) {
-            parameters.put(name, String.valueOf(sqlLiteral));
+        public Builder parameter(String name, Object value) {
+            parameters.put(name, ParameterFormat.encode(value));
             return this;
         }
 
-        /** A String parameter, quoted and escaped here. */
+        /** Same as {@link #parameter(String, Object)} with a String value. */
         public Builder stringParameter(String name, String value) {
-            StringBuilder sb = new StringBuilder();
-            dev.clickhousetcp.data.TextFormat.appendQuoted(sb, value);
-            parameters.put(name, sb.toString());
-            return this;
+            return parameter(name, value);
         }
 
         public Builder quotaKey(String quotaKey) {

@@ -91,6 +91,7 @@ final class ResponseReader {
                 case ServerPacket.EXCEPTION -> {
                     ClickHouseServerException e = ServerExceptionCodec.read(in);
                     finished = true;
+                    conn.resyncAfterException();
                     conn.end();
                     throw e;
                 }

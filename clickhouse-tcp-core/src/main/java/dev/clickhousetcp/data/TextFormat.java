@@ -18,7 +18,7 @@ public final class TextFormat {
         if (Double.isInfinite(v)) {
             return v > 0 ? "inf" : "-inf";
         }
-        return formatShortest(Double.toString(v), v == 0 && 1 / v < 0);
+        return formatShortest(shortest(Double.toString(v), x -> Double.parseDouble(x) == v), v == 0 && 1 / v < 0);
     }
 
     /** Float32 text, from the float's own shortest digits. */
@@ -29,7 +29,23 @@ public final class TextFormat {
         if (Float.isInfinite(v)) {
             return v > 0 ? "inf" : "-inf";
         }
-        return formatShortest(Float.toString(v), v == 0 && 1 / v < 0);
+        return formatShortest(shortest(Float.toString(v), x -> Float.parseFloat(x) == v), v == 0 && 1 / v < 0);
+    }
+
+    /**
+     * The shortest decimal that reads back as the same value. {@code Double.toString} always keeps a
+     * second digit (4.9E-324 where 5e-324 suffices) and on JDK 17 sometimes more digits than needed.
+     */
+    private static String shortest(String javaText, java.util.function.Predicate<String> roundTrips) {
+        BigDecimal d = new BigDecimal(javaText);
+        int digits = d.precision();
+        for (int n = 1; n < digits; n++) {
+            String candidate = d.round(new java.math.MathContext(n, java.math.RoundingMode.HALF_EVEN)).toString();
+            if (roundTrips.test(candidate)) {
+                return candidate;
+            }
+        }
+        return javaText;
     }
 
     private static String formatShortest(String javaText, boolean negativeZero) {

@@ -1,0 +1,136 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.data.TextFormat;
+
+import java.lang.reflect.Array;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Encodes query parameter values for the native protocol: ClickHouse reads each value as a quoted
+ * string ({@code readQuoted}) and parses its content with the placeholder type's escaped text
+ * deserialization. So a value is rendered to ClickHouse text (strings escaped, composite values in
+ * their literal form), then single-quoted with backslash escapes.
+ */
+final class ParameterFormat {
+    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSSSS");
+
+    private ParameterFormat() {
+    }
+
+    static String encode(Object value) {
+        StringBuilder quoted = new StringBuilder();
+        TextFormat.appendQuoted(quoted, text(value, true));
+        return quoted.toString();
+    }
+
+    /** ClickHouse text form; top-level strings in escaped form, nested ones as quoted literals. */
+    private static String text(Object v, boolean topLevel) {
+        if (v == null) {
+            return topLevel ? "\\N" : "NULL";
+        }
+        if (v instanceof CharSequence || v instanceof Character || v instanceof java.util.UUID || v instanceof Enum<?>) {
+            String s = v instanceof Enum<?> e ? e.name() : v.toString();
+            if (topLevel) {
+                return escape(s);
+            }
+            StringBuilder sb = new StringBuilder();
+            TextFormat.appendQuoted(sb, s);
+            return sb.toString();
+        }
+        if (v instanceof Instant i) {
+            return wrap(DATE_TIME.format(LocalDateTime.ofInstant(i, ZoneOffset.UTC)), topLevel);
+        }
+        if (v instanceof ZonedDateTime z) {
+            return wrap(DATE_TIME.format(z.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime()), topLevel);
+        }
+        if (v instanceof OffsetDateTime o) {
+            return wrap(DATE_TIME.format(o.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime()), topLevel);
+        }
+        if (v instanceof LocalDateTime l) {
+            return wrap(DATE_TIME.format(l), topLevel);
+        }
+        if (v instanceof java.time.temporal.Temporal) {
+            return wrap(v.toString(), topLevel);
+        }
+        if (v instanceof Map<?, ?> m) {
+            StringBuilder sb = new StringBuilder("{");
+            Iterator<? extends Map.Entry<?, ?>> it = m.entrySet().iterator();
+            while (it.hasNext()) {
+                Map.Entry<?, ?> e = it.next();
+                sb.append(text(e.getKey(), false)).append(':').append(text(e.getValue(), false));
+                if (it.hasNext()) {
+                    sb.append(',');
+                }
+            }
+            return sb.append('}').toString();
+        }
+        if (v instanceof Iterable<?> it) {
+            StringBuilder sb = new StringBuilder("[");
+            for (Object o : it) {
+                if (sb.length() > 1) {
+                    sb.append(',');
+                }
+                sb.append(text(o, false));
+            }
+            return sb.append(']').toString();
+        }
+        if (v.getClass().isArray() && !(v instanceof byte[])) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < Array.getLength(v); i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                sb.append(text(Array.get(v, i), false));
+            }
+            return sb.append(']').toString();
+        }
+        if (v instanceof Boolean b) {
+            return b ? "true" : "false";
+        }
+        if (v instanceof Double d) {
+            return TextFormat.formatDouble(d);
+        }
+        if (v instanceof Float f) {
+            return TextFormat.formatFloat(f);
+        }
+        if (v instanceof java.math.BigDecimal bd) {
+            return bd.toPlainString();
+        }
+        return v.toString();
+    }
+
+    private static String wrap(String s, boolean topLevel) {
+        if (topLevel) {
+            return s;
+        }
+        StringBuilder sb = new StringBuilder();
+        TextFormat.appendQuoted(sb, s);
+        return sb.toString();
+    }
+
+    /** Escaped text format: backslash escapes for backslash, tab, newline and friends. */
+    private static String escape(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '\\' -> sb.append("\\\\");
+                case '\t' -> sb.append("\\t");
+                case '\n' -> sb.append("\\n");
+                case '\r' -> sb.append("\\r");
+                case '\b' -> sb.append("\\b");
+                case '\f' -> sb.append("\\f");
+                case '\0' -> sb.append("\\0");
+                default -> sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+}

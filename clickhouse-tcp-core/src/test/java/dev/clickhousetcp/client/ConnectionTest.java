@@ -1,0 +1,235 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.Int64Column;
+import dev.clickhousetcp.protocol.ProtocolRevision;
+import dev.clickhousetcp.protocol.ServerHello;
+import dev.clickhousetcp.testsupport.ClickHouseServer;
+import dev.clickhousetcp.testsupport.ClickHouseServers;
+import dev.clickhousetcp.testsupport.ClickHouseTest;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@ClickHouseTest
+class ConnectionTest {
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void handshakeFieldsMatchTheServer(ClickHouseServer.Kind kind) {
+        ClickHouseServer server = ClickHouseServers.get(kind);
+        String[] expected = server.httpQuery("SELECT version(), timezone(), hostName()").trim().split("\t");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            ServerHello hello = client.serverInfo();
+            assertThat(hello.name()).isEqualTo("ClickHouse");
+            assertThat(expected[0]).startsWith(hello.version());
+            assertThat(hello.timezone()).isEqualTo(expected[1]);
+            assertThat(hello.displayName()).isNotEmpty();
+            if (kind == ClickHouseServer.Kind.MODERN) {
+                assertThat(hello.revision()).isEqualTo(ProtocolRevision.CLIENT);
+                assertThat(hello.parallelReplicasProtocol()).isPositive();
+            } else {
+                assertThat(hello.revision()).isLessThan(54429);
+            }
+            client.withConnection(c -> {
+                assertThat(c.revision()).isEqualTo(Math.min(ProtocolRevision.CLIENT, hello.revision()));
+                return null;
+            });
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void pingAndReuse(ClickHouseServer.Kind kind) {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind))) {
+            for (int i = 0; i < 5; i++) {
+                client.ping();
+            }
+            assertThat(client.poolStats().created()).isEqualTo(1);
+            assertThat(client.poolStats().idle()).isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void manyBlocksAreReadFully(ClickHouseServer.Kind kind) {
+        long n = 3_000_000;
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind));
+             QueryResult r = client.query("SELECT number FROM system.numbers LIMIT " + n)) {
+            long sum = 0;
+            int blocks = 0;
+            long[] buf = new long[1 << 20];
+            Block b;
+            while ((b = r.next()) != null) {
+                Int64Column c = (Int64Column) b.column(0);
+                if (b.rowCount() > buf.length) {
+                    buf = new long[b.rowCount()];
+                }
+                c.copyTo(buf, 0);
+                for (int i = 0; i < b.rowCount(); i++) {
+                    sum += buf[i];
+                }
+                blocks++;
+            }
+            assertThat(r.rowCount()).isEqualTo(n);
+            assertThat(sum).isEqualTo(n * (n - 1) / 2);
+            assertThat(blocks).isGreaterThan(1);
+            assertThat(r.progress().readRows()).isGreaterThanOrEqualTo(n);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void serverExceptionCarriesCodeAndKeepsTheConnection(ClickHouseServer.Kind kind) {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind))) {
+            assertThatThrownBy(() -> client.execute("SELECT * FROM default.no_such_table_xyz"))
+                    .isInstanceOfSatisfying(ClickHouseServerException.class, e -> {
+                        assertThat(e.code()).isEqualTo(60);
+                        assertThat(e.name()).isEqualTo("DB::Exception");
+                        assertThat(e.getMessage()).contains("no_such_table_xyz");
+                    });
+            assertThatThrownBy(() -> client.execute("SELECT * FROM no_such_db_xyz.t"))
+                    .isInstanceOfSatisfying(ClickHouseServerException.class, e -> assertThat(e.code()).isEqualTo(81));
+            assertThatThrownBy(() -> client.execute("SELEC 1"))
+                    .isInstanceOfSatisfying(ClickHouseServerException.class, e -> assertThat(e.code()).isEqualTo(62));
+            assertThat(client.queryRows("SELECT 42").get(0)[0]).isEqualTo((short) 42);
+            PoolStats s = client.poolStats();
+            assertThat(s.created()).isEqualTo(1);
+            assertThat(s.destroyed()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void exceptionInTheMiddleOfAStream(ClickHouseServer.Kind kind) {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind))) {
+            String sql = "SELECT throwIf(number = 900000) AS x FROM system.numbers LIMIT 1000000 "
+                    + "SETTINGS max_block_size = 65536";
+            try (QueryResult r = client.query(sql)) {
+                assertThatThrownBy(r::drain).isInstanceOfSatisfying(ClickHouseServerException.class,
+                        e -> assertThat(e.code()).isEqualTo(395));
+            }
+            assertThat(client.queryRows("SELECT 1").size()).isEqualTo(1);
+            assertThat(client.poolStats().destroyed()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void closingAnUnfinishedResultCancelsAndKeepsTheConnection(ClickHouseServer.Kind kind) {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind))) {
+            try (QueryResult r = client.query("SELECT number FROM system.numbers LIMIT 100000000 SETTINGS max_block_size = 8192")) {
+                assertThat(r.next()).isNotNull();
+            }
+            assertThat(client.queryRows("SELECT 7").get(0)[0]).isEqualTo((short) 7);
+            PoolStats s = client.poolStats();
+            assertThat(s.total()).isEqualTo(1);
+            assertThat(s.active()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void aBlockIsBorrowedUntilTheStreamMovesOn(ClickHouseServer.Kind kind) {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind));
+             QueryResult r = client.query("SELECT number FROM system.numbers LIMIT 100 SETTINGS max_block_size = 10")) {
+            Block first = r.next();
+            Column kept = first.column(0).copy();
+            Column borrowed = first.column(0);
+            assertThat(borrowed.getLong(3)).isEqualTo(3);
+            r.next();
+            assertThatThrownBy(() -> borrowed.getLong(3)).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("copy()");
+            assertThatThrownBy(() -> first.column(0)).isInstanceOf(IllegalStateException.class);
+            assertThat(kept.getLong(3)).isEqualTo(3);
+            r.drain();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void settingsAndParametersReachTheServer(ClickHouseServer.Kind kind) {
+        try (ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.get(kind)).setting("max_threads", 3).build()) {
+            QueryOptions opts = QueryOptions.builder().setting("max_block_size", 1234).build();
+            Object[] row = client.queryRows("SELECT toString(value) FROM system.settings WHERE name IN ('max_threads', "
+                    + "'max_block_size') ORDER BY name", opts).stream().map(r -> r[0]).toArray();
+            assertThat(row).containsExactly("1234", "3");
+            if (kind == ClickHouseServer.Kind.MODERN) {
+                QueryOptions p = QueryOptions.builder().parameter("n", 5).parameter("s", "it's a \\ \t 'test'")
+                        .parameter("d", java.time.LocalDate.of(2024, 2, 29)).parameter("a", java.util.List.of("x", "y'z"))
+                        .parameter("m", java.util.Map.of("k", 1)).parameter("nul", null).build();
+                Object[] r = client.queryRows("SELECT {n:UInt8} + 1, {s:String}, {d:Date}, {a:Array(String)}, "
+                        + "{m:Map(String, UInt8)}, {nul:Nullable(Int32)}", p).get(0);
+                assertThat(r).containsExactly(6, "it's a \\ \t 'test'", java.time.LocalDate.of(2024, 2, 29),
+                        java.util.List.of("x", "y'z"), java.util.Map.of("k", (short) 1), null);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void queryIdIsSentAndVisible(ClickHouseServer.Kind kind) {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind))) {
+            String id = "qid-" + System.nanoTime();
+            // the running query sees itself in system.processes under the id we sent
+            Object[] r = client.queryRows("SELECT query_id FROM system.processes WHERE query_id = '" + id + "'",
+                    QueryOptions.builder().queryId(id).build()).get(0);
+            assertThat(r[0]).isEqualTo(id);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void closedPortGivesAConnectionExceptionAndNoPooledConnection() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        try (ClickHouseTcpClient client = ClickHouseTcpClient.builder().host("127.0.0.1").port(port)
+                .connectTimeout(Duration.ofSeconds(2)).build()) {
+            assertThatThrownBy(client::ping).isInstanceOf(ClickHouseConnectionException.class)
+                    .hasMessageContaining("127.0.0.1:" + port);
+            assertThat(client.poolStats().total()).isZero();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aNonClickHouseAnswerIsAProtocolError() {
+        // the HTTP port answers the native Hello with "HTTP/1.1 400": 'H' is no packet this protocol knows
+        ClickHouseServer modern = ClickHouseServers.modern();
+        try (ClickHouseTcpClient client = ClickHouseTcpClient.builder().host(modern.host()).port(modern.httpPort())
+                .handshakeTimeout(Duration.ofSeconds(5)).build()) {
+            assertThatThrownBy(client::ping).isInstanceOf(ClickHouseProtocolException.class)
+                    .hasMessageContaining("Hello");
+            assertThat(client.poolStats().total()).isZero();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void wrongDatabaseAtHandshakeIsAServerException() {
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        try (ClickHouseTcpClient client = TestClients.builder(legacy).database("no_such_database_xyz").build()) {
+            assertThatThrownBy(client::ping).isInstanceOfSatisfying(ClickHouseServerException.class,
+                    e -> assertThat(e.code()).isEqualTo(81));
+            assertThat(client.poolStats().total()).isZero();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void closedClientRefusesWork() {
+        ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern());
+        client.ping();
+        client.close();
+        assertThatThrownBy(client::ping).isInstanceOf(ClickHouseException.class).hasMessageContaining("closed");
+    }
+}
