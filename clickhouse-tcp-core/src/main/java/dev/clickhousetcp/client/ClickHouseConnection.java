@@ -263,7 +263,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw fail(e);
         }
-        return new QueryResult(this, options.listener(), onDone);
+        return new QueryResult(this, options.listener(), onDone, SqlText.isInsert(sql));
     }
 
     /**

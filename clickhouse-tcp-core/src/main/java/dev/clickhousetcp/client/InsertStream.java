@@ -37,6 +37,7 @@ public final class InsertStream implements AutoCloseable {
     private boolean done;
     private long rowsSent;
 
+    /** Reads the insert header; on failure throws without running {@code onDone} (the caller releases). */
     InsertStream(ClickHouseConnection conn, QueryListener listener, Runnable onDone) {
         this.conn = conn;
         this.reader = new ResponseReader(conn, listener);
@@ -46,17 +47,13 @@ public final class InsertStream implements AutoCloseable {
             h = reader.next(Lifetime.FOREVER);
         } catch (ClickHouseServerException e) {
             done = true;
-            onDone.run();
             throw e;
         } catch (IOException | RuntimeException e) {
-            ClickHouseException ce = conn.fail(e);
             done = true;
-            onDone.run();
-            throw ce;
+            throw conn.fail(e);
         }
         if (h == null) {
             done = true;
-            onDone.run();
             throw new ClickHouseProtocolException("server ended the INSERT without sending its header block "
                     + "(was the statement an INSERT ... VALUES without inline rows?)");
         }

@@ -34,8 +34,11 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     private volatile boolean cancelRequested;
     private long rows;
 
-    QueryResult(ClickHouseConnection conn, QueryListener listener, Runnable onDone) {
+    private final boolean insert;
+
+    QueryResult(ClickHouseConnection conn, QueryListener listener, Runnable onDone, boolean insert) {
         this.conn = conn;
+        this.insert = insert;
         this.reader = new ResponseReader(conn, listener);
         this.onDone = onDone;
     }
@@ -66,6 +69,12 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                     return null;
                 }
                 if (header == null) {
+                    if (insert && b.columnCount() > 0) {
+                        // the server sent an insert header and now waits for data blocks
+                        throw new ClickHouseException("the server expects the INSERT's rows as data blocks "
+                                + "(this server does not parse inline VALUES over the native protocol); "
+                                + "use ClickHouseTcpClient.insert(...) or insertColumns(...) instead");
+                    }
                     header = b;
                     if (b.rowCount() == 0) {
                         continue;

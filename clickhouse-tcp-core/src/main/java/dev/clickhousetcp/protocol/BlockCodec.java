@@ -35,7 +35,20 @@ public final class BlockCodec {
     static final int KIND_COMBINATION = 5;
     static final long END_OF_GRANULE_FLAG = 1L << 62;
 
+    private static final java.util.concurrent.atomic.LongAdder SPARSE_READ = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.concurrent.atomic.LongAdder REPLICATED_READ = new java.util.concurrent.atomic.LongAdder();
+
     private BlockCodec() {
+    }
+
+    /** Columns received in sparse serialization since start (process-wide; for diagnostics and tests). */
+    public static long sparseColumnsRead() {
+        return SPARSE_READ.sum();
+    }
+
+    /** Columns received in replicated serialization since start (process-wide). */
+    public static long replicatedColumnsRead() {
+        return REPLICATED_READ.sum();
     }
 
     /** Serialization kinds of one column, with children for Tuple elements. */
@@ -159,9 +172,11 @@ public final class BlockCodec {
     private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, DecodeLimits limits)
             throws IOException {
         if (kinds.sparse()) {
+            SPARSE_READ.increment();
             return readSparse(in, type, rows, limits);
         }
         if (kinds.replicated()) {
+            REPLICATED_READ.increment();
             return readReplicated(in, type, rows, limits);
         }
         if (type instanceof TupleType t && kinds.elements().length > 0 && !kinds.isDefault()) {

@@ -232,4 +232,22 @@ class ConnectionTest {
         client.close();
         assertThatThrownBy(client::ping).isInstanceOf(ClickHouseException.class).hasMessageContaining("closed");
     }
+
+    @org.junit.jupiter.api.Test
+    void inlineInsertValuesOnAServerThatWantsBlocksIsAClearError() {
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        String t = TestClients.table("inline");
+        try (ClickHouseTcpClient client = TestClients.client(legacy)) {
+            client.execute("CREATE TABLE " + t + " (id UInt32) ENGINE = Memory");
+            try {
+                assertThatThrownBy(() -> client.execute("/* c */ insert INTO " + t + " VALUES (1)"))
+                        .isInstanceOf(ClickHouseException.class).hasMessageContaining("insert(");
+                assertThat(legacy.httpQuery("SELECT count() FROM " + t).trim()).isEqualTo("0");
+                assertThat(client.queryRows("SELECT 1")).hasSize(1);
+                assertThat(client.poolStats().active()).isZero();
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
 }

@@ -1,0 +1,32 @@
+package dev.clickhousetcp.client;
+
+/** Minimal inspection of SQL text: the leading keyword, skipping white space and comments. */
+final class SqlText {
+    private SqlText() {
+    }
+
+    /** Whether the statement's first keyword is INSERT. */
+    static boolean isInsert(String sql) {
+        int i = skipNoise(sql, 0);
+        return sql.regionMatches(true, i, "INSERT", 0, 6)
+                && (i + 6 == sql.length() || !Character.isLetterOrDigit(sql.charAt(i + 6)));
+    }
+
+    private static int skipNoise(String s, int i) {
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c) || c == '(') {
+                i++;
+            } else if (s.startsWith("--", i) || s.startsWith("#", i)) {
+                int nl = s.indexOf('\n', i);
+                i = nl < 0 ? s.length() : nl + 1;
+            } else if (s.startsWith("/*", i)) {
+                int end = s.indexOf("*/", i + 2);
+                i = end < 0 ? s.length() : end + 2;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+}
