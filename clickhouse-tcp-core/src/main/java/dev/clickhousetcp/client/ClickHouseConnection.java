@@ -65,6 +65,9 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final ZoneId serverZone;
     private final ClientInfo clientInfo;
     private final long createdNanos = System.nanoTime();
+    private final dev.clickhousetcp.data.BufferPool bufferPool = new dev.clickhousetcp.data.BufferPool(64L << 20);
+    private dev.clickhousetcp.types.ReadContext pooledContext;
+    private dev.clickhousetcp.types.ReadContext plainContext;
     private long lastUsedNanos = createdNanos;
     private State state;
     private Throwable brokenBy;
@@ -193,6 +196,25 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     public ConnectionConfig config() {
         return config;
+    }
+
+    /** The decode context for this connection: pooled for borrowed blocks, plain for detached ones. */
+    dev.clickhousetcp.types.ReadContext readContext(boolean pooled) {
+        if (pooled) {
+            if (pooledContext == null) {
+                pooledContext = new dev.clickhousetcp.types.ReadContext(config.limits(), serverZone, revision, bufferPool);
+            }
+            return pooledContext;
+        }
+        if (plainContext == null) {
+            plainContext = new dev.clickhousetcp.types.ReadContext(config.limits(), serverZone, revision, null);
+        }
+        return plainContext;
+    }
+
+    /** The column buffer pool of this connection (statistics). */
+    public dev.clickhousetcp.data.BufferPool bufferPool() {
+        return bufferPool;
     }
 
     /** Whether this connection is idle and healthy (READY). */

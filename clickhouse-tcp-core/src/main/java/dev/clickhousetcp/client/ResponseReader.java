@@ -52,7 +52,7 @@ final class ResponseReader {
             switch ((int) type) {
                 case ServerPacket.DATA -> {
                     in.readString();
-                    return BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), lifetime);
+                    return BlockCodec.read(in, conn.readContext(true), lifetime);
                 }
                 case ServerPacket.PROGRESS -> {
                     Progress p = Progress.read(in, rev);
@@ -65,22 +65,22 @@ final class ResponseReader {
                 }
                 case ServerPacket.TOTALS -> {
                     in.readString();
-                    totals = BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), Lifetime.FOREVER);
+                    totals = BlockCodec.read(in, conn.readContext(false), Lifetime.FOREVER);
                 }
                 case ServerPacket.EXTREMES -> {
                     in.readString();
-                    extremes = BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), Lifetime.FOREVER);
+                    extremes = BlockCodec.read(in, conn.readContext(false), Lifetime.FOREVER);
                 }
                 case ServerPacket.LOG -> {
                     in.readString();
                     Lifetime l = new Lifetime("a Log block");
-                    listener.onLog(BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), l));
+                    listener.onLog(BlockCodec.read(in, conn.readContext(true), l));
                     l.release();
                 }
                 case ServerPacket.PROFILE_EVENTS -> {
                     in.readString();
                     Lifetime l = new Lifetime("a ProfileEvents block");
-                    listener.onProfileEvents(BlockCodec.read(in, rev, conn.serverZone(), conn.config().limits(), l));
+                    listener.onProfileEvents(BlockCodec.read(in, conn.readContext(true), l));
                     l.release();
                 }
                 case ServerPacket.TABLE_COLUMNS -> {

@@ -10,15 +10,34 @@ public final class Lifetime {
 
     private final String description;
     private boolean released;
+    private Runnable onRelease;
 
     public Lifetime(String description) {
         this.description = description;
     }
 
+    /** Ends the lifetime: accessors of its columns throw from now on; the release hook runs once. */
     public void release() {
-        if (this != FOREVER) {
+        if (this != FOREVER && !released) {
             released = true;
+            if (onRelease != null) {
+                Runnable r = onRelease;
+                onRelease = null;
+                r.run();
+            }
         }
+    }
+
+    /** Adds an action to run when this lifetime ends (buffers going back to their pool). */
+    public void onRelease(Runnable action) {
+        if (this == FOREVER) {
+            return;
+        }
+        Runnable prev = onRelease;
+        onRelease = prev == null ? action : () -> {
+            prev.run();
+            action.run();
+        };
     }
 
     public boolean isReleased() {

@@ -207,8 +207,9 @@ public final class BinaryReader {
      * ({@code offsets[i]} = end of row i; row i starts at {@code offsets[i-1]}, 0 for row 0).
      * Returns the data array, which may be larger than the used length {@code offsets[rows-1]}.
      */
-    public byte[] readStringColumn(int rows, int[] offsets, long maxTotalBytes) throws IOException {
-        byte[] data = new byte[Math.max(16, Math.min(rows * 8, 1 << 20))];
+    public byte[] readStringColumn(int rows, int[] offsets, long maxTotalBytes,
+                                   dev.clickhousetcp.types.ReadContext ctx) throws IOException {
+        byte[] data = ctx.bytes(Math.max(16, Math.min(rows * 8, 1 << 20)));
         int used = 0;
         for (int i = 0; i < rows; i++) {
             int len = readVarUIntBounded(maxStringBytes, "string length");
@@ -218,7 +219,7 @@ public final class BinaryReader {
             }
             if (end > data.length) {
                 long grown = Math.max((long) end, (long) data.length * 2);
-                byte[] nd = new byte[(int) Math.min(grown, Integer.MAX_VALUE - 16)];
+                byte[] nd = ctx.bytes((int) Math.min(grown, Integer.MAX_VALUE - 16));
                 System.arraycopy(data, 0, nd, 0, used);
                 data = nd;
             }

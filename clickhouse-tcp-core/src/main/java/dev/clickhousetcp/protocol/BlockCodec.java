@@ -11,10 +11,10 @@ import dev.clickhousetcp.types.ColumnWriter;
 import dev.clickhousetcp.types.DataType;
 import dev.clickhousetcp.types.DataTypes;
 import dev.clickhousetcp.types.DecodeLimits;
+import dev.clickhousetcp.types.ReadContext;
 import dev.clickhousetcp.types.TupleType;
 
 import java.io.IOException;
-import java.time.ZoneId;
 import java.util.Arrays;
 
 /**
@@ -68,9 +68,13 @@ public final class BlockCodec {
         }
     }
 
-    /** Reads a block (after the Data packet's table name). */
-    public static Block read(BinaryReader in, long revision, ZoneId serverZone, DecodeLimits limits, Lifetime lifetime)
-            throws IOException {
+    /**
+     * Reads a block (after the Data packet's table name). Column buffers taken from {@code ctx}'s pool
+     * return to it when {@code lifetime} ends.
+     */
+    public static Block read(BinaryReader in, ReadContext ctx, Lifetime lifetime) throws IOException {
+        long revision = ctx.revision();
+        DecodeLimits limits = ctx.limits();
         readBlockInfo(in);
         int columns = in.readVarUIntBounded(limits.maxColumns(), "column count");
         int rows = in.readVarUIntBounded(limits.maxRowsPerBlock(), "row count");
@@ -81,7 +85,7 @@ public final class BlockCodec {
             String typeName = in.readString();
             DataType type;
             try {
-                type = DataTypes.parse(typeName, serverZone);
+                type = DataTypes.parse(typeName, ctx.serverZone());
             } catch (ClickHouseTypeException e) {
                 throw new ClickHouseProtocolException("cannot decode column '" + names[c] + "': " + e.getMessage(), e);
             }
@@ -94,11 +98,12 @@ public final class BlockCodec {
             }
             if (rows > 0) {
                 type.readPrefix(in);
-                cols[c] = readData(in, type, kinds, rows, limits);
+                cols[c] = readData(in, type, kinds, rows, ctx);
             } else {
-                cols[c] = type.read(in, 0, limits);
+                cols[c] = type.read(in, 0, ctx);
             }
         }
+        ctx.attachTo(lifetime);
         return new Block(names, cols, rows, lifetime);
     }
 
@@ -169,28 +174,28 @@ public final class BlockCodec {
         return new Kinds(sparse, replicated, false, children);
     }
 
-    private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, DecodeLimits limits)
+    private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, ReadContext ctx)
             throws IOException {
         if (kinds.sparse()) {
             SPARSE_READ.increment();
-            return readSparse(in, type, rows, limits);
+            return readSparse(in, type, rows, ctx);
         }
         if (kinds.replicated()) {
             REPLICATED_READ.increment();
-            return readReplicated(in, type, rows, limits);
+            return readReplicated(in, type, rows, ctx);
         }
         if (type instanceof TupleType t && kinds.elements().length > 0 && !kinds.isDefault()) {
             Column[] cols = new Column[kinds.elements().length];
             for (int i = 0; i < cols.length; i++) {
-                cols[i] = readData(in, t.elements().get(i), kinds.elements()[i], rows, limits);
+                cols[i] = readData(in, t.elements().get(i), kinds.elements()[i], rows, ctx);
             }
             return new dev.clickhousetcp.data.TupleColumn(t, rows, cols);
         }
-        return type.read(in, rows, limits);
+        return type.read(in, rows, ctx);
     }
 
     /** Sparse: VarUInt groups of defaults before each non-default value, ended by END_OF_GRANULE; then the values. */
-    private static Column readSparse(BinaryReader in, DataType type, int rows, DecodeLimits limits) throws IOException {
+    private static Column readSparse(BinaryReader in, DataType type, int rows, ReadContext ctx) throws IOException {
         int[] positions = new int[16];
         int count = 0;
         long cursor = 0;
@@ -214,7 +219,7 @@ public final class BlockCodec {
             throw new ClickHouseProtocolException("sparse column covers " + cursor + " rows of " + rows);
         }
         DataType valuesType = type instanceof dev.clickhousetcp.types.NullableType n ? n.nested() : type;
-        Column values = valuesType.read(in, count, limits);
+        Column values = valuesType.read(in, count, ctx);
         int[] idx = new int[rows];
         Arrays.fill(idx, -1);
         for (int i = 0; i < count; i++) {
@@ -232,8 +237,9 @@ public final class BlockCodec {
     }
 
     /** Replicated: VarUInt rows, UInt8 index width, indexes, VarUInt element count, elements. */
-    private static Column readReplicated(BinaryReader in, DataType type, int rows, DecodeLimits limits)
+    private static Column readReplicated(BinaryReader in, DataType type, int rows, ReadContext ctx)
             throws IOException {
+        DecodeLimits limits = ctx.limits();
         int n = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated row count");
         if (n != rows) {
             throw new ClickHouseProtocolException("replicated column has " + n + " indexes for " + rows + " rows");
@@ -250,7 +256,7 @@ public final class BlockCodec {
             };
         }
         int elements = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated element count");
-        Column values = type.read(in, elements, limits);
+        Column values = type.read(in, elements, ctx);
         int[] idx = new int[rows];
         for (int i = 0; i < rows; i++) {
             if (raw[i] < 0 || raw[i] >= elements) {

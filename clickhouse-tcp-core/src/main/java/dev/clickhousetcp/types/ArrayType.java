@@ -39,8 +39,9 @@ public final class ArrayType extends DataType {
     }
 
     /** Reads {@code rows} UInt64 offsets, checking they never decrease and stay within limits. */
-    static int[] readOffsets(BinaryReader in, int rows, DecodeLimits limits, String what) throws IOException {
-        int[] offsets = new int[rows];
+    static int[] readOffsets(BinaryReader in, int rows, ReadContext ctx, String what) throws IOException {
+        DecodeLimits limits = ctx.limits();
+        int[] offsets = ctx.ints(rows);
         long prev = 0;
         for (int i = 0; i < rows; i++) {
             long o = in.readInt64();
@@ -55,10 +56,10 @@ public final class ArrayType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        int[] offsets = readOffsets(in, rows, limits, name);
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        int[] offsets = readOffsets(in, rows, ctx, name);
         int total = rows == 0 ? 0 : offsets[rows - 1];
-        Column elements = element.read(in, total, limits);
+        Column elements = element.read(in, total, ctx);
         return new ArrayColumn(this, rows, offsets, elements);
     }
 

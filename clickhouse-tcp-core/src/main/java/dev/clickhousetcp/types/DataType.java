@@ -38,19 +38,23 @@ public abstract class DataType {
     }
 
     /** Reads {@code rows} values (after the prefix). */
-    public abstract Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException;
+    public abstract Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException;
 
     /** A new, empty writer that collects values of this type for an insert block. */
     public abstract ColumnWriter newWriter();
 
-    protected static byte[] readFixed(BinaryReader in, int rows, int width, DecodeLimits limits, String what)
+    /**
+     * Reads {@code rows * width} bytes straight from the socket buffer into a (pooled) column array:
+     * the one copy a fixed-width column's data makes.
+     */
+    protected static byte[] readFixed(BinaryReader in, int rows, int width, ReadContext ctx, String what)
             throws IOException {
         long bytes = (long) rows * width;
-        if (bytes > limits.maxColumnBytes()) {
-            throw new ClickHouseProtocolException(what + " column of " + rows + " rows exceeds " + limits.maxColumnBytes()
-                    + " bytes");
+        if (bytes > ctx.limits().maxColumnBytes()) {
+            throw new ClickHouseProtocolException(what + " column of " + rows + " rows exceeds "
+                    + ctx.limits().maxColumnBytes() + " bytes");
         }
-        byte[] data = new byte[(int) bytes];
+        byte[] data = ctx.bytes((int) bytes);
         in.readFully(data, 0, (int) bytes);
         return data;
     }

@@ -36,8 +36,8 @@ public final class DateTime64Type extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        return new DateTime64Column(this, rows, readFixed(in, rows, 8, limits, name), scale, zone);
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        return new DateTime64Column(this, rows, readFixed(in, rows, 8, ctx, name), scale, zone);
     }
 
     @Override

@@ -26,8 +26,8 @@ public final class DateTimeType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        return new DateTimeColumn(this, rows, readFixed(in, rows, 4, limits, name), zone);
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        return new DateTimeColumn(this, rows, readFixed(in, rows, 4, ctx, name), zone);
     }
 
     @Override

@@ -17,9 +17,9 @@ public final class DateType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
         int w = date32 ? 4 : 2;
-        return new DateColumn(this, rows, readFixed(in, rows, w, limits, name), w);
+        return new DateColumn(this, rows, readFixed(in, rows, w, ctx, name), w);
     }
 
     @Override

@@ -43,8 +43,8 @@ public final class EnumType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        return new EnumColumn(this, rows, readFixed(in, rows, width, limits, name));
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        return new EnumColumn(this, rows, readFixed(in, rows, width, ctx, name));
     }
 
     @Override

@@ -26,8 +26,8 @@ public final class FixedStringType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        return new FixedStringColumn(this, rows, readFixed(in, rows, n, limits, name), n);
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        return new FixedStringColumn(this, rows, readFixed(in, rows, n, ctx, name), n);
     }
 
     @Override

@@ -61,9 +61,9 @@ public final class LowCardinalityType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
         if (rows == 0) {
-            return new LowCardinalityColumn(this, 0, dictionaryType.read(in, 0, limits), new int[0], nullable);
+            return new LowCardinalityColumn(this, 0, dictionaryType.read(in, 0, ctx), new int[0], nullable);
         }
         long indexType = in.readInt64();
         if ((indexType & NEED_GLOBAL_DICTIONARY) != 0 || (indexType & HAS_ADDITIONAL_KEYS) == 0) {
@@ -74,14 +74,14 @@ public final class LowCardinalityType extends DataType {
         if (keyWidth > 8) {
             throw new ClickHouseProtocolException("invalid LowCardinality key type " + (indexType & 0xFF));
         }
-        int dictSize = boundedCount(in.readInt64(), limits.maxRowsPerBlock(), "LowCardinality dictionary size");
-        Column dictionary = dictionaryType.read(in, dictSize, limits);
-        int n = boundedCount(in.readInt64(), limits.maxRowsPerBlock(), "LowCardinality row count");
+        int dictSize = boundedCount(in.readInt64(), ctx.limits().maxRowsPerBlock(), "LowCardinality dictionary size");
+        Column dictionary = dictionaryType.read(in, dictSize, ctx);
+        int n = boundedCount(in.readInt64(), ctx.limits().maxRowsPerBlock(), "LowCardinality row count");
         if (n != rows) {
             throw new ClickHouseProtocolException("LowCardinality column " + name + " has " + n + " keys for " + rows
                     + " rows");
         }
-        int[] keys = new int[rows];
+        int[] keys = ctx.ints(rows);
         for (int i = 0; i < rows; i++) {
             long k = switch (keyWidth) {
                 case 1 -> in.readUInt8();

@@ -47,11 +47,11 @@ public final class MapType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        int[] offsets = ArrayType.readOffsets(in, rows, limits, name);
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        int[] offsets = ArrayType.readOffsets(in, rows, ctx, name);
         int total = rows == 0 ? 0 : offsets[rows - 1];
-        Column k = key.read(in, total, limits);
-        Column v = value.read(in, total, limits);
+        Column k = key.read(in, total, ctx);
+        Column v = value.read(in, total, ctx);
         ArrayColumn arr = new ArrayColumn(entries, rows, offsets, new TupleColumn(entry, total, new Column[] {k, v}));
         return new MapColumn(this, rows, arr);
     }

@@ -37,9 +37,9 @@ public final class NullableType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        byte[] nullMap = readFixed(in, rows, 1, limits, name);
-        Column inner = nested.read(in, rows, limits);
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        byte[] nullMap = readFixed(in, rows, 1, ctx, name);
+        Column inner = nested.read(in, rows, ctx);
         return new NullableColumn(this, rows, nullMap, inner);
     }
 

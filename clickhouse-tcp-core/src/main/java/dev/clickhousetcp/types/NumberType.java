@@ -57,8 +57,8 @@ public final class NumberType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        byte[] d = readFixed(in, rows, kind.width, limits, name);
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        byte[] d = readFixed(in, rows, kind.width, ctx, name);
         return switch (kind) {
             case INT8, UINT8 -> new Int8Column(this, rows, d, kind.unsigned);
             case INT16, UINT16 -> new Int16Column(this, rows, d, kind.unsigned);

@@ -21,9 +21,10 @@ public final class StringType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        int[] offsets = new int[rows];
-        byte[] data = in.readStringColumn(rows, offsets, Math.min(limits.maxColumnBytes(), Integer.MAX_VALUE - 16));
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        int[] offsets = ctx.ints(rows);
+        byte[] data = in.readStringColumn(rows, offsets, Math.min(ctx.limits().maxColumnBytes(), Integer.MAX_VALUE - 16),
+                ctx);
         return new StringColumn(this, rows, data, offsets);
     }
 

@@ -48,10 +48,10 @@ public final class TupleType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
         Column[] cols = new Column[elements.length];
         for (int i = 0; i < cols.length; i++) {
-            cols[i] = elements[i].read(in, rows, limits);
+            cols[i] = elements[i].read(in, rows, ctx);
         }
         return new TupleColumn(this, rows, cols);
     }

@@ -15,8 +15,8 @@ public final class UuidType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, DecodeLimits limits) throws IOException {
-        return new UuidColumn(this, rows, readFixed(in, rows, 16, limits, name));
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        return new UuidColumn(this, rows, readFixed(in, rows, 16, ctx, name));
     }
 
     @Override

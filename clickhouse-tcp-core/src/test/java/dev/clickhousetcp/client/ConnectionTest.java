@@ -250,4 +250,29 @@ class ConnectionTest {
             }
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void columnBuffersAreRecycledAcrossBlocks() {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern())) {
+            client.withConnection(c -> {
+                long allocatedBefore = c.bufferPool().allocatedBytes();
+                long reusedBefore = c.bufferPool().reusedBytes();
+                try (QueryResult r = c.query("SELECT number, toString(number) FROM numbers(2000000) "
+                        + "SETTINGS max_block_size = 65536", QueryOptions.DEFAULT, null)) {
+                    long n = 0;
+                    for (Block b : r) {
+                        assertThat(b.column(0).getLong(b.rowCount() - 1)).isEqualTo(n + b.rowCount() - 1);
+                        assertThat(b.column(1).getString(0)).isEqualTo(Long.toString(n));
+                        n += b.rowCount();
+                    }
+                    assertThat(n).isEqualTo(2_000_000);
+                }
+                // 31 blocks of ~1.3 MB of column buffers: after the first blocks, the bytes come from the pool
+                long allocated = c.bufferPool().allocatedBytes() - allocatedBefore;
+                long reused = c.bufferPool().reusedBytes() - reusedBefore;
+                assertThat(reused).as("allocated %d bytes", allocated).isGreaterThan(5 * allocated);
+                return null;
+            });
+        }
+    }
 }

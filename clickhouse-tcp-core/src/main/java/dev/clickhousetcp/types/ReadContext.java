@@ -1,0 +1,91 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.data.BufferPool;
+import dev.clickhousetcp.data.Lifetime;
+
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a {@link DataType} needs while decoding one block: the size limits, the server's time zone and
+ * protocol revision, and where column buffers come from. With a {@link BufferPool}, the arrays taken
+ * for a block return to the pool when the block's {@link Lifetime} ends; without one (detached
+ * blocks such as Totals), arrays are plain allocations. Single-threaded.
+ */
+public final class ReadContext {
+    private final DecodeLimits limits;
+    private final ZoneId serverZone;
+    private final long revision;
+    private final BufferPool pool;
+    private List<byte[]> takenBytes = new ArrayList<>();
+    private List<int[]> takenInts = new ArrayList<>();
+
+    public ReadContext(DecodeLimits limits, ZoneId serverZone, long revision, BufferPool pool) {
+        this.limits = limits;
+        this.serverZone = serverZone;
+        this.revision = revision;
+        this.pool = pool;
+    }
+
+    public DecodeLimits limits() {
+        return limits;
+    }
+
+    public ZoneId serverZone() {
+        return serverZone;
+    }
+
+    /** The negotiated protocol revision the block was written at. */
+    public long revision() {
+        return revision;
+    }
+
+    /** A byte array of at least {@code n} bytes for a column of the current block. */
+    public byte[] bytes(int n) {
+        if (pool == null) {
+            return new byte[n];
+        }
+        byte[] b = pool.bytes(n);
+        takenBytes.add(b);
+        return b;
+    }
+
+    /** An int array of at least {@code n} elements for a column of the current block. */
+    public int[] ints(int n) {
+        if (pool == null) {
+            return new int[n];
+        }
+        int[] a = pool.ints(n);
+        takenInts.add(a);
+        return a;
+    }
+
+    /**
+     * Hands the arrays taken since the last call to {@code lifetime}: they go back to the pool when it
+     * is released.
+     */
+    public void attachTo(Lifetime lifetime) {
+        if (pool == null || (takenBytes.isEmpty() && takenInts.isEmpty())) {
+            return;
+        }
+        if (lifetime == Lifetime.FOREVER) {
+            takenBytes = new ArrayList<>();
+            takenInts = new ArrayList<>();
+            return;
+        }
+        List<byte[]> b = takenBytes;
+        List<int[]> i = takenInts;
+        takenBytes = new ArrayList<>();
+        takenInts = new ArrayList<>();
+        BufferPool p = pool;
+        lifetime.onRelease(() -> {
+            for (byte[] x : b) {
+                p.release(x);
+            }
+            for (int[] x : i) {
+                p.release(x);
+            }
+        });
+    }
+}
