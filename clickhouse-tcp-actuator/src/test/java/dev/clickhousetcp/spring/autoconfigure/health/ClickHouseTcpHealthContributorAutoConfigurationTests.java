@@ -1,0 +1,94 @@
+package dev.clickhousetcp.spring.autoconfigure.health;
+
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.spring.actuate.health.ClickHouseTcpHealthIndicator;
+import dev.clickhousetcp.spring.autoconfigure.ClickHouseTcpAutoConfiguration;
+import dev.clickhousetcp.testsupport.ClickHouseServer;
+import dev.clickhousetcp.testsupport.ClickHouseTest;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@link ClickHouseTcpHealthContributorAutoConfiguration}.
+ */
+@ClickHouseTest
+class ClickHouseTcpHealthContributorAutoConfigurationTests {
+
+    private static ClickHouseServer server;
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(
+            AutoConfigurations.of(ClickHouseTcpAutoConfiguration.class,
+                    ClickHouseTcpHealthContributorAutoConfiguration.class));
+
+    @BeforeAll
+    static void server(ClickHouseServer modern) {
+        server = modern;
+    }
+
+    @Test
+    void registersIndicatorThatIsUp() {
+        this.runner.withPropertyValues("clickhouse.tcp.host=" + server.host(), "clickhouse.tcp.port=" + server.tcpPort())
+            .run((context) -> {
+                assertThat(context).hasSingleBean(ClickHouseTcpHealthIndicator.class)
+                    .hasBean("clickHouseTcpHealthContributor");
+                Health health = context.getBean(ClickHouseTcpHealthIndicator.class).health();
+                assertThat(health.getStatus()).isEqualTo(Status.UP);
+                assertThat(health.getDetails()).containsKey("version");
+            });
+    }
+
+    @Test
+    void downWhenServerUnreachable() {
+        this.runner.withPropertyValues("clickhouse.tcp.host=127.0.0.1", "clickhouse.tcp.port=1")
+            .run((context) -> assertThat(context.getBean(ClickHouseTcpHealthIndicator.class).health().getStatus())
+                .isEqualTo(Status.DOWN));
+    }
+
+    @Test
+    void canBeDisabled() {
+        this.runner.withPropertyValues("management.health.clickhousetcp.enabled=false")
+            .run((context) -> assertThat(context).doesNotHaveBean("clickHouseTcpHealthContributor"));
+    }
+
+    @Test
+    void backsOffForUserIndicator() {
+        HealthIndicator mine = () -> Health.up().withDetail("mine", true).build();
+        this.runner.withBean("clickHouseTcpHealthIndicator", HealthIndicator.class, () -> mine)
+            .run((context) -> assertThat(context).doesNotHaveBean("clickHouseTcpHealthContributor")
+                .hasSingleBean(HealthIndicator.class));
+    }
+
+    @Test
+    void backsOffWithoutClient() {
+        new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(ClickHouseTcpHealthContributorAutoConfiguration.class))
+            .run((context) -> assertThat(context).doesNotHaveBean("clickHouseTcpHealthContributor"));
+    }
+
+    @Test
+    void compositeForSeveralClients() {
+        new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(ClickHouseTcpHealthContributorAutoConfiguration.class))
+            .withBean("firstClient", ClickHouseTcpClient.class,
+                    () -> ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build())
+            .withBean("secondClient", ClickHouseTcpClient.class,
+                    () -> ClickHouseTcpClient.builder().host("127.0.0.1").port(1).build())
+            .run((context) -> {
+                CompositeHealthContributor composite = context.getBean("clickHouseTcpHealthContributor",
+                        CompositeHealthContributor.class);
+                assertThat(((HealthIndicator) composite.getContributor("firstClient")).health().getStatus())
+                    .isEqualTo(Status.UP);
+                assertThat(((HealthIndicator) composite.getContributor("secondClient")).health().getStatus())
+                    .isEqualTo(Status.DOWN);
+            });
+    }
+}

@@ -1,0 +1,73 @@
+package dev.clickhousetcp.spring.autoconfigure;
+
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.spring.core.ClickHouseTcpTemplate;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration for the ClickHouse native TCP client.
+ *
+ * <p>Registers, each only if the application has not defined its own:
+ * <ul>
+ * <li>{@link ClickHouseTcpConnectionDetails} — {@link PropertiesClickHouseTcpConnectionDetails} from
+ * {@code clickhouse.tcp.host}, {@code port}, {@code database}, {@code username}, {@code password};</li>
+ * <li>{@link ClickHouseTcpClient} — built from the connection details, the remaining
+ * {@link ClickHouseTcpProperties} (timeouts, pool, insert block size, settings) and then every
+ * {@link ClickHouseTcpClientBuilderCustomizer} in order; closed with the context. The pool opens
+ * connections lazily, so the context starts even when the server is down;</li>
+ * <li>{@link ClickHouseTcpTemplate} over that client.</li>
+ * </ul>
+ */
+@AutoConfiguration
+@ConditionalOnClass(ClickHouseTcpClient.class)
+@EnableConfigurationProperties(ClickHouseTcpProperties.class)
+public final class ClickHouseTcpAutoConfiguration {
+
+    ClickHouseTcpAutoConfiguration() {
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(ClickHouseTcpConnectionDetails.class)
+    PropertiesClickHouseTcpConnectionDetails clickHouseTcpConnectionDetails(ClickHouseTcpProperties properties) {
+        return new PropertiesClickHouseTcpConnectionDetails(properties);
+    }
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    ClickHouseTcpClient clickHouseTcpClient(ClickHouseTcpProperties properties,
+            ClickHouseTcpConnectionDetails connectionDetails,
+            ObjectProvider<ClickHouseTcpClientBuilderCustomizer> customizers) {
+        ClickHouseTcpClient.Builder builder = ClickHouseTcpClient.builder()
+            .host(connectionDetails.getHost())
+            .port(connectionDetails.getPort())
+            .database(connectionDetails.getDatabase())
+            .user(connectionDetails.getUsername())
+            .password(connectionDetails.getPassword())
+            .connectTimeout(properties.getConnection().getConnectTimeout())
+            .handshakeTimeout(properties.getConnection().getHandshakeTimeout())
+            .socketTimeout(properties.getConnection().getSocketTimeout())
+            .maxPoolSize(properties.getPool().getMaxSize())
+            .acquireTimeout(properties.getPool().getAcquireTimeout())
+            .validateAfterIdle(properties.getPool().getValidateAfterIdle())
+            .insertBlockRows(properties.getInsert().getBlockRows())
+            .settings(properties.getSettings());
+        String clientName = properties.getClientName();
+        if (clientName != null && !clientName.isBlank()) {
+            builder.clientName(clientName);
+        }
+        customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
+        return builder.build();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    ClickHouseTcpTemplate clickHouseTcpTemplate(ClickHouseTcpClient clickHouseTcpClient) {
+        return new ClickHouseTcpTemplate(clickHouseTcpClient);
+    }
+}
