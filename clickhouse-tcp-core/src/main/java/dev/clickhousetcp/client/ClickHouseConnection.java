@@ -56,6 +56,14 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     enum State { READY, BUSY, BROKEN, CLOSED }
 
+    /** Why a running query was stopped early. */
+    enum Abort { NONE, CANCELLED, INTERRUPTED, TIMED_OUT }
+
+    /** Socket poll interval: how soon a blocked read notices cancel, interrupt and deadlines. */
+    static final int POLL_MILLIS = 100;
+    /** How long a cancelled query may take to end its response before the connection is discarded. */
+    static final long DRAIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+
     private final ConnectionConfig config;
     private final Socket socket;
     private final BinaryReader in;
@@ -69,8 +77,13 @@ public final class ClickHouseConnection implements AutoCloseable {
     private dev.clickhousetcp.types.ReadContext pooledContext;
     private dev.clickhousetcp.types.ReadContext plainContext;
     private long lastUsedNanos = createdNanos;
-    private State state;
+    private volatile State state;
     private Throwable brokenBy;
+    private volatile boolean cancelRequested;
+    private boolean cancelSent;
+    private Abort abort = Abort.NONE;
+    private long queryDeadlineNanos = Long.MAX_VALUE;
+    private long drainDeadlineNanos = Long.MAX_VALUE;
 
     private ClickHouseConnection(ConnectionConfig config, Socket socket, BinaryReader in, BinaryWriter out,
                                  ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
@@ -111,8 +124,9 @@ public final class ClickHouseConnection implements AutoCloseable {
             throw new ClickHouseConnectionException("cannot connect to " + where + ": " + e.getMessage(), e);
         }
         try {
-            socket.setSoTimeout((int) config.handshakeTimeout().toMillis());
-            InputStream rawIn = socket.getInputStream();
+            socket.setSoTimeout(POLL_MILLIS);
+            Guard guard = new Guard(config);
+            InputStream rawIn = new GuardedInputStream(socket.getInputStream(), guard);
             OutputStream rawOut = socket.getOutputStream();
             BinaryWriter w = new BinaryWriter(rawOut, config.bufferSize());
             BinaryReader r = new BinaryReader(rawIn, config.bufferSize(), config.limits().maxStringBytes());
@@ -142,11 +156,13 @@ public final class ClickHouseConnection implements AutoCloseable {
                     ? new BinaryReader(new ChunkedInputStream(new BufferedInputStream(rawIn, config.bufferSize()),
                     Integer.MAX_VALUE), config.bufferSize(), config.limits().maxStringBytes())
                     : r;
-            socket.setSoTimeout((int) config.socketTimeout().toMillis());
+            guard.silenceLimitNanos = config.socketTimeout().toNanos();
             ZoneId zone = zoneOf(hello.timezone());
             ClientInfo info = new ClientInfo("", "", "0.0.0.0:0", System.getProperty("user.name", ""), localHostName(),
                     config.clientName(), VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, "", null);
-            return new ClickHouseConnection(config, socket, reader, w, hello, rev, zone, info);
+            ClickHouseConnection conn = new ClickHouseConnection(config, socket, reader, w, hello, rev, zone, info);
+            guard.conn = conn;
+            return conn;
         } catch (SocketTimeoutException e) {
             closeQuietly(socket);
             throw new ClickHouseTimeoutException("handshake with " + where + " timed out after "
@@ -278,6 +294,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      */
     public QueryResult query(String sql, QueryOptions options, Runnable onDone) {
         begin();
+        queryTimeout(options.timeout());
         try {
             sendQuery(sql, options);
             BlockCodec.writeEmptyDataPacket(out);
@@ -294,6 +311,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      */
     public InsertStream insert(String sql, QueryOptions options, Runnable onDone) {
         begin();
+        queryTimeout(options.timeout());
         try {
             sendQuery(sql, options);
             // end of external tables; the server then answers with the insert header block
@@ -331,6 +349,82 @@ public final class ClickHouseConnection implements AutoCloseable {
                     + (state == State.BUSY ? ": finish or close the previous result first" : ""));
         }
         state = State.BUSY;
+        cancelRequested = false;
+        cancelSent = false;
+        abort = Abort.NONE;
+        queryDeadlineNanos = Long.MAX_VALUE;
+        drainDeadlineNanos = Long.MAX_VALUE;
+    }
+
+    /**
+     * Asks the running query to stop: the thread reading its response sends Cancel within
+     * {@link #POLL_MILLIS} ms and drains the rest. Safe from any thread; ignored when idle.
+     */
+    public void requestCancel() {
+        if (state == State.BUSY) {
+            cancelRequested = true;
+        }
+    }
+
+    /** Sets the client-side deadline of the query being started ({@code null} = none). */
+    void queryTimeout(java.time.Duration timeout) {
+        queryDeadlineNanos = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+    }
+
+    /** Why the current or last query was stopped early. */
+    Abort abort() {
+        return abort;
+    }
+
+    /** Called by the guarded socket stream on every read and poll tick (reading thread only). */
+    private void onRead(long silentNanos, long silenceLimitNanos) throws IOException {
+        if (state == State.BUSY) {
+            long now = System.nanoTime();
+            if (!cancelSent) {
+                Abort a = Abort.NONE;
+                if (Thread.currentThread().isInterrupted()) {
+                    a = Abort.INTERRUPTED;
+                    Thread.interrupted(); // cleared while draining; restored when the result ends
+                } else if (cancelRequested) {
+                    a = Abort.CANCELLED;
+                } else if (now > queryDeadlineNanos) {
+                    a = Abort.TIMED_OUT;
+                }
+                if (a != Abort.NONE) {
+                    abort = a;
+                    cancelSent = true;
+                    drainDeadlineNanos = now + DRAIN_NANOS;
+                    sendCancel();
+                }
+            } else if (now > drainDeadlineNanos) {
+                throw new java.net.SocketTimeoutException("the query did not end within "
+                        + java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(DRAIN_NANOS) + " s after Cancel");
+            }
+        }
+        if (silentNanos >= silenceLimitNanos) {
+            throw new java.net.SocketTimeoutException("no data for "
+                    + java.time.Duration.ofNanos(silenceLimitNanos));
+        }
+    }
+
+    /** Bridges the socket stream's polls to the connection (which exists only after the handshake). */
+    private static final class Guard implements GuardedInputStream.Guard {
+        volatile ClickHouseConnection conn;
+        volatile long silenceLimitNanos;
+
+        Guard(ConnectionConfig config) {
+            this.silenceLimitNanos = config.handshakeTimeout().toNanos();
+        }
+
+        @Override
+        public void check(long silentNanos) throws IOException {
+            ClickHouseConnection c = conn;
+            if (c != null) {
+                c.onRead(silentNanos, silenceLimitNanos);
+            } else if (silentNanos >= silenceLimitNanos) {
+                throw new java.net.SocketTimeoutException("no Hello within " + java.time.Duration.ofNanos(silenceLimitNanos));
+            }
+        }
     }
 
     /** The response ended cleanly (EndOfStream, Exception or Pong). */
@@ -356,8 +450,7 @@ public final class ClickHouseConnection implements AutoCloseable {
             return ce;
         }
         if (e instanceof SocketTimeoutException) {
-            return new ClickHouseTimeoutException("no data from " + where + " for " + config.socketTimeout()
-                    + " (socket timeout)", e);
+            return new ClickHouseTimeoutException("reading from " + where + " timed out: " + e.getMessage(), e);
         }
         if (e instanceof IOException) {
             return new ClickHouseConnectionException("connection to " + where + " failed: " + e.getMessage(), e);
@@ -399,14 +492,6 @@ public final class ClickHouseConnection implements AutoCloseable {
         out.flush();
     }
 
-    /** Sets the read timeout for draining after a cancel; restores the configured one with {@code null}. */
-    void readTimeout(java.time.Duration d) {
-        try {
-            socket.setSoTimeout((int) (d == null ? config.socketTimeout() : d).toMillis());
-        } catch (IOException e) {
-            throw fail(e);
-        }
-    }
 
     @Override
     public void close() {

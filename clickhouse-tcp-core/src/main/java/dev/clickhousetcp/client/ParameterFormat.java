@@ -19,7 +19,8 @@ import java.util.Map;
  * their literal form), then single-quoted with backslash escapes.
  */
 final class ParameterFormat {
-    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss.SSSSSSSSS");
+    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private ParameterFormat() {
     }
@@ -44,20 +45,31 @@ final class ParameterFormat {
             TextFormat.appendQuoted(sb, s);
             return sb.toString();
         }
+        // instants as Unix seconds (DateTime and DateTime64 both parse them, whatever their zone);
+        // a fraction only when present, since DateTime rejects one
         if (v instanceof Instant i) {
-            return wrap(DATE_TIME.format(LocalDateTime.ofInstant(i, ZoneOffset.UTC)), topLevel);
+            return wrap(i.getEpochSecond() + fraction(i.getNano()), topLevel);
         }
         if (v instanceof ZonedDateTime z) {
-            return wrap(DATE_TIME.format(z.withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime()), topLevel);
+            return text(z.toInstant(), topLevel);
         }
         if (v instanceof OffsetDateTime o) {
-            return wrap(DATE_TIME.format(o.withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime()), topLevel);
+            return text(o.toInstant(), topLevel);
         }
         if (v instanceof LocalDateTime l) {
-            return wrap(DATE_TIME.format(l), topLevel);
+            return wrap(DATE_TIME.format(l) + fraction(l.getNano()), topLevel);
         }
-        if (v instanceof java.time.temporal.Temporal) {
-            return wrap(v.toString(), topLevel);
+        if (v instanceof java.time.LocalTime t) {
+            return wrap(TIME.format(t) + fraction(t.getNano()), topLevel);
+        }
+        if (v instanceof java.time.LocalDate d) {
+            return wrap(d.toString(), topLevel);
+        }
+        if (v instanceof java.util.Date d) {
+            return text(d.toInstant(), topLevel);
+        }
+        if (v instanceof java.net.InetAddress a) {
+            return wrap(a.getHostAddress(), topLevel);
         }
         if (v instanceof Map<?, ?> m) {
             StringBuilder sb = new StringBuilder("{");
@@ -81,7 +93,11 @@ final class ParameterFormat {
             }
             return sb.append(']').toString();
         }
-        if (v.getClass().isArray() && !(v instanceof byte[])) {
+        if (v.getClass().isArray()) {
+            if (v instanceof byte[]) {
+                throw new dev.clickhousetcp.ClickHouseTypeException("cannot send byte[] as a query parameter; "
+                        + "pass a String");
+            }
             StringBuilder sb = new StringBuilder("[");
             for (int i = 0; i < Array.getLength(v); i++) {
                 if (i > 0) {
@@ -103,7 +119,25 @@ final class ParameterFormat {
         if (v instanceof java.math.BigDecimal bd) {
             return bd.toPlainString();
         }
-        return v.toString();
+        if (v instanceof Number) {
+            return v.toString();
+        }
+        throw new dev.clickhousetcp.ClickHouseTypeException("cannot send a " + v.getClass().getName()
+                + " as a query parameter; use a String, number, boolean, UUID, enum, java.time value, "
+                + "InetAddress, array, List or Map");
+    }
+
+    /** ".fff" with trailing zeros removed, or "" for a whole second. */
+    private static String fraction(int nanos) {
+        if (nanos == 0) {
+            return "";
+        }
+        String f = String.format(java.util.Locale.ROOT, "%09d", nanos);
+        int end = f.length();
+        while (f.charAt(end - 1) == '0') {
+            end--;
+        }
+        return "." + f.substring(0, end);
     }
 
     private static String wrap(String s, boolean topLevel) {

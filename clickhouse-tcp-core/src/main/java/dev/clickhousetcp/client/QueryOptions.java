@@ -20,8 +20,12 @@ public final class QueryOptions {
     private final String quotaKey;
     private final TraceContext traceContext;
     private final QueryListener listener;
+    private final java.time.Duration timeout;
+    private final boolean serverTimeout;
 
     private QueryOptions(Builder b) {
+        this.timeout = b.timeout;
+        this.serverTimeout = b.serverTimeout;
         this.queryId = b.queryId;
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
@@ -59,6 +63,16 @@ public final class QueryOptions {
         return listener;
     }
 
+    /** Client-side limit on the whole query, or {@code null}. */
+    public java.time.Duration timeout() {
+        return timeout;
+    }
+
+    /** Whether the timeout is also sent to the server as {@code max_execution_time}. */
+    public boolean serverTimeout() {
+        return serverTimeout;
+    }
+
     /** Builder; not thread-safe. */
     public static final class Builder {
         private String queryId;
@@ -67,6 +81,8 @@ public final class QueryOptions {
         private String quotaKey;
         private TraceContext traceContext;
         private QueryListener listener = QueryListener.NONE;
+        private java.time.Duration timeout;
+        private boolean serverTimeout;
 
         public Builder queryId(String queryId) {
             this.queryId = queryId;
@@ -112,6 +128,28 @@ public final class QueryOptions {
 
         public Builder listener(QueryListener listener) {
             this.listener = listener == null ? QueryListener.NONE : listener;
+            return this;
+        }
+
+        /**
+         * Limits the whole query (from sending it to the end of its response) on the client: when it
+         * passes, Cancel is sent, the response drained, and a
+         * {@link dev.clickhousetcp.ClickHouseTimeoutException} thrown.
+         */
+        public Builder timeout(java.time.Duration timeout) {
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Like {@link #timeout(java.time.Duration)}, and also sends the limit to the server as
+         * {@code max_execution_time} (whole seconds, rounded up), so the server stops on its own too.
+         */
+        public Builder timeoutOnServerToo(java.time.Duration timeout) {
+            this.timeout = timeout;
+            this.serverTimeout = true;
+            long secs = (timeout.toMillis() + 999) / 1000;
+            settings.put("max_execution_time", Long.toString(Math.max(1, secs)));
             return this;
         }
 

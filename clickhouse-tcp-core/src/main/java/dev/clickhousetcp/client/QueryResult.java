@@ -8,7 +8,6 @@ import dev.clickhousetcp.protocol.ProfileInfo;
 import dev.clickhousetcp.protocol.Progress;
 
 import java.io.IOException;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -22,8 +21,6 @@ import java.util.NoSuchElementException;
  * <p>Not thread-safe; {@link #cancel()} alone may be called from another thread.
  */
 public final class QueryResult implements Iterable<Block>, AutoCloseable {
-    static final Duration CANCEL_DRAIN_TIMEOUT = Duration.ofSeconds(10);
-
     private final ClickHouseConnection conn;
     private final ResponseReader reader;
     private final Runnable onDone;
@@ -31,7 +28,6 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     private Block current;
     private Lifetime currentLifetime;
     private boolean closed;
-    private volatile boolean cancelRequested;
     private long rows;
 
     private final boolean insert;
@@ -57,16 +53,15 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         releaseCurrent();
         try {
             while (true) {
-                if (cancelRequested) {
-                    cancelRequested = false;
-                    cancelAndDrain();
-                    return null;
-                }
                 Lifetime l = new Lifetime("a query result block");
                 Block b = reader.next(l);
                 if (b == null) {
                     finish();
-                    return null;
+                    return endOfStopped();
+                }
+                if (conn.abort() != ClickHouseConnection.Abort.NONE) {
+                    l.release(); // stopping: drain what is still in flight
+                    continue;
                 }
                 if (header == null) {
                     if (insert && b.columnCount() > 0) {
@@ -91,6 +86,9 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             }
         } catch (ClickHouseServerException e) {
             finish();
+            if (conn.abort() != ClickHouseConnection.Abort.NONE) {
+                return endOfStopped(); // the server reports the cancellation (QUERY_WAS_CANCELLED)
+            }
             throw e;
         } catch (IOException | RuntimeException e) {
             ClickHouseException ce = conn.fail(e);
@@ -143,23 +141,41 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         return reader.finished();
     }
 
-    /** Asks the reading thread to cancel at its next packet boundary; safe from any thread. */
+    /**
+     * Cancels the query: the thread reading this result sends the Cancel packet within about
+     * {@value ClickHouseConnection#POLL_MILLIS} ms (even while blocked waiting for data), drains what
+     * is in flight, and the stream then ends ({@link #next()} returns {@code null}). Safe to call from
+     * any thread; a no-op once the result is complete.
+     */
     public void cancel() {
-        cancelRequested = true;
+        conn.requestCancel();
+    }
+
+    /** Whether the query was stopped by {@link #cancel()}, an interrupt or its timeout. */
+    public boolean isCancelled() {
+        return conn.abort() != ClickHouseConnection.Abort.NONE;
+    }
+
+    /** After the response ended: null for a user cancel, else the exception for interrupt or timeout. */
+    private Block endOfStopped() {
+        ClickHouseConnection.Abort a = conn.abort();
+        if (a == ClickHouseConnection.Abort.INTERRUPTED) {
+            Thread.currentThread().interrupt();
+            throw new ClickHouseException("interrupted; the query was cancelled on the server");
+        }
+        if (a == ClickHouseConnection.Abort.TIMED_OUT) {
+            throw new dev.clickhousetcp.ClickHouseTimeoutException("the query exceeded its timeout and was cancelled");
+        }
+        return null;
     }
 
     private void cancelAndDrain() {
         if (reader.finished()) {
             return;
         }
+        conn.requestCancel();
         try {
-            conn.sendCancel();
-            conn.readTimeout(CANCEL_DRAIN_TIMEOUT);
-            long deadline = System.nanoTime() + CANCEL_DRAIN_TIMEOUT.toNanos();
             while (!reader.finished()) {
-                if (System.nanoTime() > deadline) {
-                    throw new ClickHouseException("query did not stop within " + CANCEL_DRAIN_TIMEOUT + " after Cancel");
-                }
                 Lifetime l = new Lifetime("a drained block");
                 try {
                     reader.next(l);
@@ -168,7 +184,6 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 }
                 l.release();
             }
-            conn.readTimeout(null);
         } catch (IOException | RuntimeException e) {
             conn.fail(e);
         } finally {

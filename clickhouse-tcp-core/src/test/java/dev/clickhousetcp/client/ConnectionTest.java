@@ -275,4 +275,31 @@ class ConnectionTest {
             });
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void temporalAndAddressParameters() throws Exception {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern())) {
+            java.time.Instant instant = java.time.Instant.parse("2024-01-02T03:04:05Z");
+            QueryOptions p = QueryOptions.builder()
+                    .parameter("i", instant)
+                    .parameter("i3", instant.plusMillis(123))
+                    .parameter("z", instant.atZone(java.time.ZoneId.of("Asia/Tokyo")))
+                    .parameter("l", java.time.LocalDateTime.of(2024, 1, 2, 3, 4, 5))
+                    .parameter("t", java.time.LocalTime.of(3, 4))
+                    .parameter("ip", java.net.InetAddress.getByName("10.1.2.3"))
+                    .parameter("arr", java.util.List.of(instant))
+                    .build();
+            String[] r = client.query("SELECT toString({i:DateTime('UTC')}), toString({i3:DateTime64(3, 'UTC')}), "
+                    + "toString({z:DateTime('UTC')}), toString({l:DateTime('UTC')}), toString({t:String}), "
+                    + "toString({ip:IPv4}), toString({arr:Array(DateTime('UTC'))})", p,
+                    (row, n) -> new String[] {row.getString(0), row.getString(1), row.getString(2), row.getString(3),
+                        row.getString(4), row.getString(5), row.getString(6)}).get(0);
+            assertThat(r).containsExactly("2024-01-02 03:04:05", "2024-01-02 03:04:05.123", "2024-01-02 03:04:05",
+                    "2024-01-02 03:04:05", "03:04:00", "10.1.2.3", "['2024-01-02 03:04:05']");
+            assertThatThrownBy(() -> QueryOptions.builder().parameter("b", new byte[1]))
+                    .isInstanceOf(dev.clickhousetcp.ClickHouseTypeException.class);
+            assertThatThrownBy(() -> QueryOptions.builder().parameter("o", new Object()))
+                    .isInstanceOf(dev.clickhousetcp.ClickHouseTypeException.class);
+        }
+    }
 }
