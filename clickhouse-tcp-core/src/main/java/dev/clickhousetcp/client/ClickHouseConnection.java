@@ -84,6 +84,7 @@ public final class ClickHouseConnection implements AutoCloseable {
     private Abort abort = Abort.NONE;
     private long queryDeadlineNanos = Long.MAX_VALUE;
     private long drainDeadlineNanos = Long.MAX_VALUE;
+    private long pingDeadlineNanos = Long.MAX_VALUE;
 
     private ClickHouseConnection(ConnectionConfig config, Socket socket, BinaryReader in, BinaryWriter out,
                                  ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
@@ -195,6 +196,11 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
     }
 
+    /** The server this connection talks to. */
+    public Endpoint endpoint() {
+        return new Endpoint(config.host(), config.port());
+    }
+
     /** The server's Hello: name, version, revision, time zone, display name. */
     public ServerHello serverHello() {
         return hello;
@@ -262,7 +268,17 @@ public final class ClickHouseConnection implements AutoCloseable {
      * @throws ClickHouseConnectionException when the server does not answer; the connection is then broken
      */
     public void ping() {
+        ping(null);
+    }
+
+    /**
+     * Sends Ping and waits for Pong at most {@code timeout} ({@code null}: the socket timeout).
+     *
+     * @throws ClickHouseTimeoutException when no Pong arrives in time; the connection is then broken
+     */
+    public void ping(java.time.Duration timeout) {
         begin();
+        pingDeadlineNanos = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
         try {
             out.writeVarUInt(ClientPacket.PING);
             out.flush();
@@ -282,8 +298,10 @@ public final class ClickHouseConnection implements AutoCloseable {
                 }
                 throw new ClickHouseProtocolException("expected Pong, got packet " + ServerPacket.name(type));
             }
+            pingDeadlineNanos = Long.MAX_VALUE;
             end();
         } catch (IOException | RuntimeException e) {
+            pingDeadlineNanos = Long.MAX_VALUE;
             throw fail(e);
         }
     }
@@ -380,6 +398,9 @@ public final class ClickHouseConnection implements AutoCloseable {
     private void onRead(long silentNanos, long silenceLimitNanos) throws IOException {
         if (state == State.BUSY) {
             long now = System.nanoTime();
+            if (now > pingDeadlineNanos) {
+                throw new java.net.SocketTimeoutException("no Pong within the ping timeout");
+            }
             if (!cancelSent) {
                 Abort a = Abort.NONE;
                 if (Thread.currentThread().isInterrupted()) {

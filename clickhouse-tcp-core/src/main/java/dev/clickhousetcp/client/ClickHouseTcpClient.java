@@ -35,13 +35,16 @@ import java.util.function.Function;
  * for its duration ({@link #query(String)} until the returned result is closed). Errors are
  * {@link ClickHouseException} subtypes; a server error carries ClickHouse's code and name.
  */
-public final class ClickHouseTcpClient implements AutoCloseable {
+public final class ClickHouseTcpClient extends QueryOperations implements AutoCloseable {
     private final ConnectionPool pool;
-    private final int insertBlockRows;
 
     private ClickHouseTcpClient(Builder b) {
-        this.pool = new ConnectionPool(b.config.build(), b.maxPoolSize, b.acquireTimeout, b.validateAfterIdle);
-        this.insertBlockRows = b.insertBlockRows;
+        super(b.insertBlockRows);
+        ConnectionConfig cc = b.config.build();
+        List<Endpoint> endpoints = b.endpoints.isEmpty() ? List.of(new Endpoint(cc.host(), cc.port())) : b.endpoints;
+        this.pool = new ConnectionPool(cc, new PoolConfig(b.maxPoolSize, b.minIdle, b.acquireTimeout, b.idleTimeout,
+                b.maxLifetime, b.validateAfterIdle, b.leakDetectionThreshold, endpoints, b.loadBalancing,
+                b.failoverBackoff, b.housekeepingPeriod));
     }
 
     public static Builder builder() {
@@ -58,201 +61,23 @@ public final class ClickHouseTcpClient implements AutoCloseable {
         return pool.stats();
     }
 
-    /** The server's Hello as seen by a pooled connection (name, version, revision, time zone). */
-    public ServerHello serverInfo() {
-        return withConnection(ClickHouseConnection::serverHello);
-    }
-
-    /** Round-trips Ping/Pong on a pooled connection. */
-    public void ping() {
-        withConnection(c -> {
-            c.ping();
-            return null;
-        });
-    }
-
     /**
-     * Runs {@code fn} with a borrowed connection, returning it to the pool afterwards (or discarding
-     * it when it is no longer usable). The connection must not escape {@code fn}.
+     * Opens a session: one connection pinned for the session's lifetime, so temporary tables and
+     * {@code SET} statements persist across its calls. Closing the session closes that connection
+     * (its state must not leak into other borrowers). Not thread-safe: one caller at a time.
      */
-    public <T> T withConnection(Function<ClickHouseConnection, T> fn) {
-        ClickHouseConnection c = pool.acquire();
-        try {
-            return fn.apply(c);
-        } finally {
-            pool.release(c);
-        }
+    public ClickHouseSession openSession() {
+        return new ClickHouseSession(pool, pool.acquire(), insertBlockRows);
     }
 
-    /** Runs a statement and reads its response to the end; returns the accumulated progress. */
-    public Progress execute(String sql) {
-        return execute(sql, QueryOptions.DEFAULT);
+    @Override
+    ClickHouseConnection acquire() {
+        return pool.acquire();
     }
 
-    public Progress execute(String sql, QueryOptions options) {
-        try (QueryResult r = query(sql, options)) {
-            r.drain();
-            return r.progress();
-        }
-    }
-
-    /** Starts a query; the result holds a pooled connection until it is closed. */
-    public QueryResult query(String sql) {
-        return query(sql, QueryOptions.DEFAULT);
-    }
-
-    public QueryResult query(String sql, QueryOptions options) {
-        ClickHouseConnection c = pool.acquire();
-        try {
-            return c.query(sql, options, () -> pool.release(c));
-        } catch (RuntimeException e) {
-            pool.release(c);
-            throw e;
-        }
-    }
-
-    /** Runs a query and maps every row. */
-    public <T> List<T> query(String sql, RowMapper<T> mapper) {
-        return query(sql, QueryOptions.DEFAULT, mapper);
-    }
-
-    public <T> List<T> query(String sql, QueryOptions options, RowMapper<T> mapper) {
-        List<T> out = new ArrayList<>();
-        Row row = new Row();
-        long n = 0;
-        try (QueryResult r = query(sql, options)) {
-            Block b;
-            while ((b = r.next()) != null) {
-                for (int i = 0; i < b.rowCount(); i++) {
-                    row.position(b, i);
-                    out.add(mapper.mapRow(row, n++));
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Runs a query and returns every row as a fresh {@code Object[]} (values boxed per {@code Column.getObject}). */
-    public List<Object[]> queryRows(String sql) {
-        return query(sql, QueryOptions.DEFAULT, (row, n) -> row.toArray());
-    }
-
-    public List<Object[]> queryRows(String sql, QueryOptions options) {
-        return query(sql, options, (row, n) -> row.toArray());
-    }
-
-    /**
-     * Inserts rows into {@code table}. {@code columns} names the target columns (empty = all columns
-     * of the table, in order); each row holds one value per column. Values are converted to the
-     * column types from the server's insert header before anything is sent for that block.
-     *
-     * @param table   table name as SQL ({@code db.table} allowed; quote unusual names yourself)
-     * @return rows inserted
-     */
-    public long insert(String table, List<String> columns, Iterable<Object[]> rows) {
-        return insert(table, columns, rows, QueryOptions.DEFAULT);
-    }
-
-    public long insert(String table, List<String> columns, Iterable<Object[]> rows, QueryOptions options) {
-        return withInsert(insertSql(table, columns), options, ins -> {
-            ColumnWriter[] w = ins.newWriters();
-            int n = 0;
-            long total = 0;
-            Iterator<Object[]> it = rows.iterator();
-            while (it.hasNext()) {
-                Object[] row = it.next();
-                if (row.length != w.length) {
-                    throw new ClickHouseTypeException("row " + total + " has " + row.length + " values, expected "
-                            + w.length + " for columns " + ins.columnNames());
-                }
-                for (int i = 0; i < w.length; i++) {
-                    try {
-                        w[i].append(row[i]);
-                    } catch (ClickHouseTypeException e) {
-                        throw new ClickHouseTypeException("row " + total + ", column '" + ins.columnNames().get(i)
-                                + "': " + e.getMessage(), e);
-                    }
-                }
-                n++;
-                total++;
-                if (n == insertBlockRows) {
-                    ins.sendBlock(w, n);
-                    n = 0;
-                }
-            }
-            ins.sendBlock(w, n);
-            return total;
-        });
-    }
-
-    /**
-     * Columnar insert: {@code columns} maps each column name to its values as a Java array (primitive
-     * arrays go through bulk paths) or a {@code List}; all columns must have the same length and every
-     * column of the insert header must be present.
-     *
-     * @return rows inserted
-     */
-    public long insertColumns(String table, Map<String, ?> columns) {
-        return insertColumns(table, columns, QueryOptions.DEFAULT);
-    }
-
-    public long insertColumns(String table, Map<String, ?> columns, QueryOptions options) {
-        List<String> names = new ArrayList<>(columns.keySet());
-        return withInsert(insertSql(table, names), options, ins -> {
-            ColumnWriter[] w = ins.newWriters();
-            List<String> header = ins.columnNames();
-            int rows = -1;
-            for (int i = 0; i < header.size(); i++) {
-                Object values = columns.get(header.get(i));
-                if (values == null) {
-                    throw new ClickHouseTypeException("no values for column '" + header.get(i) + "'");
-                }
-                w[i].appendAll(values);
-                if (rows >= 0 && w[i].size() != rows) {
-                    throw new ClickHouseTypeException("column '" + header.get(i) + "' has " + w[i].size()
-                            + " values, column '" + header.get(0) + "' has " + rows);
-                }
-                rows = w[i].size();
-            }
-            ins.sendBlock(w, Math.max(rows, 0));
-            return (long) Math.max(rows, 0);
-        });
-    }
-
-    /**
-     * Runs an INSERT statement whose data the callback streams through the {@link InsertStream};
-     * finishes the insert after the callback returns, or abandons it (discarding the connection) when
-     * the callback throws.
-     */
-    public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
-        ClickHouseConnection c = pool.acquire();
-        InsertStream ins;
-        try {
-            ins = c.insert(insertSql, options, () -> pool.release(c));
-        } catch (RuntimeException e) {
-            pool.release(c);
-            throw e;
-        }
-        try (InsertStream s = ins) {
-            T result = fn.apply(s);
-            s.finish();
-            return result;
-        }
-    }
-
-    static String insertSql(String table, List<String> columns) {
-        StringBuilder sb = new StringBuilder("INSERT INTO ").append(table);
-        if (columns != null && !columns.isEmpty()) {
-            sb.append(" (");
-            for (int i = 0; i < columns.size(); i++) {
-                if (i > 0) {
-                    sb.append(", ");
-                }
-                sb.append('`').append(columns.get(i).replace("\\", "\\\\").replace("`", "\\`")).append('`');
-            }
-            sb.append(')');
-        }
-        return sb.append(" VALUES").toString();
+    @Override
+    void release(ClickHouseConnection c) {
+        pool.release(c);
     }
 
     /** Closes idle pooled connections; connections in use close when released. */
@@ -270,9 +95,85 @@ public final class ClickHouseTcpClient implements AutoCloseable {
     public static final class Builder {
         private final ConnectionConfig.Builder config = ConnectionConfig.builder();
         private int maxPoolSize = 20;
+        private int minIdle;
         private Duration acquireTimeout = Duration.ofSeconds(30);
         private Duration validateAfterIdle = Duration.ofSeconds(30);
+        private Duration idleTimeout = Duration.ofMinutes(10);
+        private Duration maxLifetime = Duration.ofMinutes(30);
+        private Duration leakDetectionThreshold = Duration.ZERO;
+        private Duration failoverBackoff = Duration.ofSeconds(10);
+        private Duration housekeepingPeriod = Duration.ofSeconds(5);
+        private final List<Endpoint> endpoints = new ArrayList<>();
+        private LoadBalancing loadBalancing = LoadBalancing.IN_ORDER;
         private int insertBlockRows = 65_536;
+
+        /**
+         * Several servers (replicas) as {@code host[:port]} strings; the port defaults to
+         * {@link #port(int)}'s value (9000). Replaces {@link #host(String)}/{@link #port(int)} as the
+         * connection target. See {@link #loadBalancing(LoadBalancing)}.
+         */
+        public Builder endpoints(List<String> hostPorts) {
+            endpoints.clear();
+            int defaultPort = config.build().port();
+            for (String hp : hostPorts) {
+                endpoints.add(Endpoint.parse(hp, defaultPort));
+            }
+            return this;
+        }
+
+        /** How connections spread over {@link #endpoints(List)} (default {@link LoadBalancing#IN_ORDER}). */
+        public Builder loadBalancing(LoadBalancing strategy) {
+            this.loadBalancing = strategy;
+            return this;
+        }
+
+        /** How long an endpoint that failed to connect is skipped (default 10 s). */
+        public Builder failoverBackoff(Duration d) {
+            this.failoverBackoff = d;
+            return this;
+        }
+
+        /** Idle connections kept open (default 0). */
+        public Builder minIdle(int n) {
+            this.minIdle = n;
+            return this;
+        }
+
+        /** Idle connections above min idle are closed after this (default 10 min; zero = never). */
+        public Builder idleTimeout(Duration d) {
+            this.idleTimeout = d;
+            return this;
+        }
+
+        /** Connections are retired after this age (default 30 min; zero = never). */
+        public Builder maxLifetime(Duration d) {
+            this.maxLifetime = d;
+            return this;
+        }
+
+        /** Warn (with the borrower's stack) about connections held longer than this (default zero = off). */
+        public Builder leakDetectionThreshold(Duration d) {
+            this.leakDetectionThreshold = d;
+            return this;
+        }
+
+        /** How often the pool's housekeeping runs (default 5 s). */
+        public Builder housekeepingPeriod(Duration d) {
+            this.housekeepingPeriod = d;
+            return this;
+        }
+
+        /** Upper bounds for sizes read from the wire. */
+        public Builder limits(dev.clickhousetcp.types.DecodeLimits limits) {
+            config.limits(limits);
+            return this;
+        }
+
+        /** Socket buffer size in bytes (default 64 KiB). */
+        public Builder bufferSize(int bytes) {
+            config.bufferSize(bytes);
+            return this;
+        }
 
         public Builder host(String host) {
             config.host(host);

@@ -1,33 +1,64 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseAuthenticationException;
+import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A bounded pool of {@link ClickHouseConnection}s to one endpoint.
+ * A bounded pool of {@link ClickHouseConnection}s over one or more endpoints.
  *
- * <p>Thread-safe. Waiting uses a fair {@link ReentrantLock} and {@link Condition} (no
- * {@code synchronized}, so virtual threads do not pin); connections are opened outside the lock.
- * A connection is reused only when it is READY; a connection that saw an I/O error, a timeout, a
- * protocol error or an unfinished stream is closed on release and its slot freed. Idle connections
- * are handed out most-recently-used first and validated with Ping when idle longer than
- * {@code validateAfterIdle}.
+ * <p>State is explicit and small: a stack of idle connections (most recently used first, so surplus
+ * connections age out), a map of lent connections with their borrow time, and counters. Thread-safe;
+ * waiting uses a fair {@link ReentrantLock} and {@link Condition} (never {@code synchronized}, so
+ * virtual threads do not pin), and connections are opened, pinged and closed outside the lock.
+ *
+ * <p>Reuse rules: a connection goes back to the idle stack only when it is READY; one that saw an I/O
+ * error, a timeout, a protocol error or an unfinished stream is closed and its slot freed. Before
+ * reuse, a connection idle longer than {@code validateAfterIdle} is pinged and one older than
+ * {@code maxLifetime} is retired. A housekeeping thread (daemon, one per pool) closes idle
+ * connections past {@code idleTimeout} down to {@code minIdle}, refills {@code minIdle}, retires
+ * idle connections past {@code maxLifetime} and logs leak warnings.
+ *
+ * <p>Several endpoints: each connection picks its endpoint when it is opened (per
+ * {@link LoadBalancing}); an endpoint that fails to connect is skipped for {@code failoverBackoff}
+ * (unless every endpoint is failing, then all are tried). One pool therefore spreads its connections
+ * over the endpoints rather than keeping a pool per endpoint: the size limit stays a single number and
+ * failover needs no rebalancing.
  */
 public final class ConnectionPool implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionPool.class);
+    /** Upper bounds (µs) of the acquire-time histogram buckets; the last bucket is everything above. */
+    static final long[] ACQUIRE_BUCKETS_MICROS = {100, 1_000, 10_000, 100_000, 1_000_000};
+    private static final AtomicInteger POOL_IDS = new AtomicInteger();
+
     private final ConnectionConfig config;
-    private final int maxSize;
-    private final Duration acquireTimeout;
-    private final Duration validateAfterIdle;
+    private final PoolConfig pool;
     private final ReentrantLock lock = new ReentrantLock(true);
     private final Condition available = lock.newCondition();
     private final Deque<ClickHouseConnection> idle = new ArrayDeque<>();
+    private final Map<ClickHouseConnection, Lease> lent = new IdentityHashMap<>();
+    private final long[] downUntil;
+    private final AtomicInteger roundRobin = new AtomicInteger();
+    private final ScheduledExecutorService housekeeper;
     private int total;
     private int pending;
     private boolean closed;
@@ -35,27 +66,51 @@ public final class ConnectionPool implements AutoCloseable {
     private long destroyed;
     private long timeouts;
     private long acquireNanos;
+    private long maxAcquireNanos;
     private long acquisitions;
+    private long leaksReported;
+    private final long[] acquireHistogram = new long[ACQUIRE_BUCKETS_MICROS.length + 1];
 
-    public ConnectionPool(ConnectionConfig config, int maxSize, Duration acquireTimeout, Duration validateAfterIdle) {
-        if (maxSize < 1) {
-            throw new IllegalArgumentException("pool max size must be at least 1");
+    /** A lent connection: when it was borrowed and (with leak detection) by whom. */
+    private static final class Lease {
+        final long since = System.nanoTime();
+        final Throwable borrower;
+        boolean reported;
+
+        Lease(boolean trace) {
+            this.borrower = trace ? new Throwable("connection borrowed here") : null;
         }
+    }
+
+    public ConnectionPool(ConnectionConfig config, PoolConfig pool) {
         this.config = config;
-        this.maxSize = maxSize;
-        this.acquireTimeout = acquireTimeout;
-        this.validateAfterIdle = validateAfterIdle;
+        this.pool = pool;
+        this.downUntil = new long[pool.endpoints().size()];
+        int id = POOL_IDS.incrementAndGet();
+        ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "clickhouse-tcp-pool-" + id + "-housekeeper");
+            t.setDaemon(true);
+            return t;
+        });
+        ex.setRemoveOnCancelPolicy(true);
+        this.housekeeper = ex;
+        long period = Math.max(10, pool.housekeepingPeriod().toMillis());
+        ex.scheduleWithFixedDelay(this::housekeep, period, period, TimeUnit.MILLISECONDS);
+        if (pool.minIdle() > 0) {
+            ex.execute(this::housekeep);
+        }
     }
 
     /**
-     * Borrows a connection, opening one when below the maximum, else waiting up to the acquire timeout.
+     * Borrows a connection: an idle one, else a new one when below the maximum, else waits up to the
+     * acquire timeout.
      *
      * @throws ClickHouseTimeoutException when no connection became free in time
-     * @throws ClickHouseException        when opening a connection fails
+     * @throws ClickHouseException        when opening a connection fails on every endpoint
      */
     public ClickHouseConnection acquire() {
         long start = System.nanoTime();
-        long deadline = start + acquireTimeout.toNanos();
+        long deadline = start + pool.acquireTimeout().toNanos();
         while (true) {
             ClickHouseConnection c = null;
             boolean open = false;
@@ -71,7 +126,7 @@ public final class ConnectionPool implements AutoCloseable {
                         if (c != null) {
                             break;
                         }
-                        if (total < maxSize) {
+                        if (total < pool.maxSize()) {
                             total++;
                             open = true;
                             break;
@@ -79,8 +134,8 @@ public final class ConnectionPool implements AutoCloseable {
                         long left = deadline - System.nanoTime();
                         if (left <= 0) {
                             timeouts++;
-                            throw new ClickHouseTimeoutException("no connection to " + config.host() + ":" + config.port()
-                                    + " available within " + acquireTimeout + " (pool max size " + maxSize + ")");
+                            throw new ClickHouseTimeoutException("no connection available within "
+                                    + pool.acquireTimeout() + " (pool max size " + pool.maxSize() + ", all in use)");
                         }
                         available.awaitNanos(left);
                     }
@@ -95,30 +150,30 @@ public final class ConnectionPool implements AutoCloseable {
             }
             if (open) {
                 try {
-                    c = ClickHouseConnection.open(config);
+                    c = openNew();
                 } catch (RuntimeException e) {
                     freeSlot(false);
                     throw e;
                 }
-                lock.lock();
-                try {
-                    created++;
-                } finally {
-                    lock.unlock();
-                }
-            } else if (System.nanoTime() - c.lastUsedNanos() > validateAfterIdle.toNanos()) {
-                try {
-                    c.ping();
-                } catch (RuntimeException e) {
-                    c.close();
-                    freeSlot(true);
-                    continue; // try another
-                }
+            } else if (!healthy(c)) {
+                c.close();
+                freeSlot(true);
+                continue; // take another
             }
             lock.lock();
             try {
+                if (closed) {
+                    c.close();
+                    total--;
+                    destroyed++;
+                    throw new ClickHouseException("connection pool is closed");
+                }
+                lent.put(c, new Lease(!pool.leakDetectionThreshold().isZero()));
+                long waited = System.nanoTime() - start;
                 acquisitions++;
-                acquireNanos += System.nanoTime() - start;
+                acquireNanos += waited;
+                maxAcquireNanos = Math.max(maxAcquireNanos, waited);
+                acquireHistogram[bucket(waited / 1000)]++;
             } finally {
                 lock.unlock();
             }
@@ -126,19 +181,148 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    /** Returns a borrowed connection: kept when READY, closed otherwise. */
-    public void release(ClickHouseConnection c) {
-        if (c.isUsable()) {
-            lock.lock();
-            try {
-                if (!closed) {
-                    idle.addFirst(c);
-                    available.signal();
-                    return;
-                }
-            } finally {
-                lock.unlock();
+    private static int bucket(long micros) {
+        for (int i = 0; i < ACQUIRE_BUCKETS_MICROS.length; i++) {
+            if (micros <= ACQUIRE_BUCKETS_MICROS[i]) {
+                return i;
             }
+        }
+        return ACQUIRE_BUCKETS_MICROS.length;
+    }
+
+    /** Lifetime and idle validation of an idle connection about to be reused (outside the lock). */
+    private boolean healthy(ClickHouseConnection c) {
+        long now = System.nanoTime();
+        if (!c.isUsable()) {
+            return false;
+        }
+        if (!pool.maxLifetime().isZero() && now - c.createdNanos() > pool.maxLifetime().toNanos()) {
+            return false;
+        }
+        if (now - c.lastUsedNanos() > pool.validateAfterIdle().toNanos()) {
+            try {
+                c.ping();
+            } catch (RuntimeException e) {
+                LOG.debug("idle connection to {} failed validation: {}", c.endpoint(), e.toString());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Opens a connection on the endpoint chosen by the load-balancing strategy, failing over. */
+    private ClickHouseConnection openNew() {
+        List<Integer> order = endpointOrder();
+        ClickHouseException last = null;
+        List<ClickHouseException> failures = new ArrayList<>();
+        for (int i : order) {
+            Endpoint ep = pool.endpoints().get(i);
+            try {
+                ClickHouseConnection c = ClickHouseConnection.open(config.toBuilder().host(ep.host()).port(ep.port())
+                        .build());
+                lock.lock();
+                try {
+                    created++;
+                    downUntil[i] = 0;
+                } finally {
+                    lock.unlock();
+                }
+                return c;
+            } catch (ClickHouseAuthenticationException e) {
+                throw e; // the same credentials fail everywhere
+            } catch (ClickHouseConnectionException | ClickHouseServerException e) {
+                lock.lock();
+                try {
+                    downUntil[i] = System.nanoTime() + pool.failoverBackoff().toNanos();
+                } finally {
+                    lock.unlock();
+                }
+                if (order.size() > 1) {
+                    LOG.warn("cannot connect to {} ({}); trying the next endpoint", ep, e.getMessage());
+                }
+                failures.add(e);
+                last = e;
+            }
+        }
+        if (failures.size() == 1) {
+            throw last;
+        }
+        ClickHouseConnectionException all = new ClickHouseConnectionException("cannot connect to any of "
+                + pool.endpoints() + ": " + last.getMessage(), last);
+        for (ClickHouseException f : failures) {
+            if (f != last) {
+                all.addSuppressed(f);
+            }
+        }
+        throw all;
+    }
+
+    /** Endpoint indexes to try, in order: those up first (per strategy), then those in back-off. */
+    private List<Integer> endpointOrder() {
+        int n = pool.endpoints().size();
+        List<Integer> all = new ArrayList<>(n);
+        switch (pool.loadBalancing()) {
+            case IN_ORDER -> {
+                for (int i = 0; i < n; i++) {
+                    all.add(i);
+                }
+            }
+            case ROUND_ROBIN -> {
+                int start = Math.floorMod(roundRobin.getAndIncrement(), n);
+                for (int i = 0; i < n; i++) {
+                    all.add((start + i) % n);
+                }
+            }
+            case RANDOM -> {
+                for (int i = 0; i < n; i++) {
+                    all.add(i);
+                }
+                Collections.shuffle(all, ThreadLocalRandom.current());
+            }
+        }
+        long now = System.nanoTime();
+        List<Integer> up = new ArrayList<>(n);
+        List<Integer> down = new ArrayList<>();
+        lock.lock();
+        try {
+            for (int i : all) {
+                (downUntil[i] - now > 0 ? down : up).add(i);
+            }
+        } finally {
+            lock.unlock();
+        }
+        up.addAll(down);
+        return up;
+    }
+
+    /** Returns a borrowed connection: kept when READY, closed otherwise. Releasing twice is ignored. */
+    public void release(ClickHouseConnection c) {
+        lock.lock();
+        try {
+            if (lent.remove(c) == null) {
+                return; // not ours or already released
+            }
+            if (c.isUsable() && !closed) {
+                idle.addFirst(c);
+                available.signal();
+                return;
+            }
+        } finally {
+            lock.unlock();
+        }
+        c.close();
+        freeSlot(true);
+    }
+
+    /** Closes a borrowed connection instead of returning it (e.g. one carrying session state). */
+    public void discard(ClickHouseConnection c) {
+        lock.lock();
+        try {
+            if (lent.remove(c) == null) {
+                return;
+            }
+        } finally {
+            lock.unlock();
         }
         c.close();
         freeSlot(true);
@@ -157,11 +341,82 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
+    /** One housekeeping pass: eviction, retirement, refill, leak detection. */
+    void housekeep() {
+        List<ClickHouseConnection> toClose = new ArrayList<>();
+        int toOpen = 0;
+        long now = System.nanoTime();
+        lock.lock();
+        try {
+            if (closed) {
+                return;
+            }
+            // idle stack: most recent first; evict from the old end
+            var it = idle.descendingIterator();
+            while (it.hasNext()) {
+                ClickHouseConnection c = it.next();
+                boolean expired = !pool.maxLifetime().isZero() && now - c.createdNanos() > pool.maxLifetime().toNanos();
+                boolean idleTooLong = !pool.idleTimeout().isZero() && now - c.lastUsedNanos() > pool.idleTimeout().toNanos()
+                        && idle.size() - toClose.size() > pool.minIdle();
+                if (expired || idleTooLong || !c.isUsable()) {
+                    it.remove();
+                    toClose.add(c);
+                }
+            }
+            total -= toClose.size();
+            destroyed += toClose.size();
+            toOpen = Math.min(pool.minIdle() - idle.size(), pool.maxSize() - total);
+            if (toOpen > 0) {
+                total += toOpen;
+            }
+            if (!pool.leakDetectionThreshold().isZero()) {
+                for (Map.Entry<ClickHouseConnection, Lease> e : lent.entrySet()) {
+                    Lease l = e.getValue();
+                    if (!l.reported && now - l.since > pool.leakDetectionThreshold().toNanos()) {
+                        l.reported = true;
+                        leaksReported++;
+                        LOG.warn("possible connection leak: a connection to {} has been held for more than {}",
+                                e.getKey().endpoint(), pool.leakDetectionThreshold(), l.borrower);
+                    }
+                }
+            }
+            if (!toClose.isEmpty()) {
+                available.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+        for (ClickHouseConnection c : toClose) {
+            c.close();
+        }
+        for (int i = 0; i < toOpen; i++) {
+            try {
+                ClickHouseConnection c = openNew();
+                lock.lock();
+                try {
+                    if (closed) {
+                        c.close();
+                        total--;
+                    } else {
+                        idle.addLast(c);
+                        available.signal();
+                    }
+                } finally {
+                    lock.unlock();
+                }
+            } catch (RuntimeException e) {
+                freeSlot(false);
+                LOG.debug("could not open a min-idle connection: {}", e.toString());
+            }
+        }
+    }
+
+    /** A consistent snapshot of the pool's counters. */
     public PoolStats stats() {
         lock.lock();
         try {
-            return new PoolStats(total - idle.size(), idle.size(), pending, total, maxSize, created, destroyed, timeouts,
-                    acquireNanos, acquisitions);
+            return new PoolStats(lent.size(), idle.size(), pending, total, pool.maxSize(), created, destroyed, timeouts,
+                    acquireNanos, acquisitions, maxAcquireNanos, acquireHistogram.clone(), leaksReported);
         } finally {
             lock.unlock();
         }
@@ -171,21 +426,31 @@ public final class ConnectionPool implements AutoCloseable {
         return config;
     }
 
-    /** Closes idle connections; borrowed ones are closed when released. */
+    public PoolConfig poolConfig() {
+        return pool;
+    }
+
+    /** Closes idle connections and stops housekeeping; lent connections are closed when released. */
     @Override
     public void close() {
+        List<ClickHouseConnection> toClose;
         lock.lock();
         try {
-            closed = true;
-            for (ClickHouseConnection c : idle) {
-                c.close();
-                total--;
-                destroyed++;
+            if (closed) {
+                return;
             }
+            closed = true;
+            toClose = new ArrayList<>(idle);
+            total -= idle.size();
+            destroyed += idle.size();
             idle.clear();
             available.signalAll();
         } finally {
             lock.unlock();
+        }
+        housekeeper.shutdownNow();
+        for (ClickHouseConnection c : toClose) {
+            c.close();
         }
     }
 }

@@ -1,0 +1,55 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.ClickHouseException;
+
+/**
+ * A session: every call runs on one pinned connection, so temporary tables, {@code SET} statements
+ * and other per-connection server state persist across calls (the native protocol's session is the
+ * TCP connection itself).
+ *
+ * <p>Not thread-safe: use it from one thread at a time. {@link #close()} closes the pinned
+ * connection instead of returning it to the pool, because its server-side state must not leak to
+ * other borrowers. If the connection breaks (I/O error, timeout), the session is over: later calls
+ * throw {@link ClickHouseException}.
+ */
+public final class ClickHouseSession extends QueryOperations implements AutoCloseable {
+    private final ConnectionPool pool;
+    private final ClickHouseConnection conn;
+    private boolean closed;
+
+    ClickHouseSession(ConnectionPool pool, ClickHouseConnection conn, int insertBlockRows) {
+        super(insertBlockRows);
+        this.pool = pool;
+        this.conn = conn;
+    }
+
+    @Override
+    ClickHouseConnection acquire() {
+        if (closed) {
+            throw new ClickHouseException("session is closed");
+        }
+        if (conn.isClosed()) {
+            throw new ClickHouseException("the session's connection is broken: " + conn.brokenBy(), conn.brokenBy());
+        }
+        return conn;
+    }
+
+    @Override
+    void release(ClickHouseConnection c) {
+        // the connection stays pinned until the session closes
+    }
+
+    /** Whether the pinned connection is still usable. */
+    public boolean isOpen() {
+        return !closed && !conn.isClosed();
+    }
+
+    /** Closes the session and its connection (freeing the pool slot). Idempotent. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            pool.discard(conn);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package dev.clickhousetcp.client;
+
+/**
+ * A server address.
+ *
+ * @param host host name or IP literal
+ * @param port native protocol port (9000 plain, 9440 TLS by default on ClickHouse servers)
+ */
+public record Endpoint(String host, int port) {
+    public Endpoint {
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException("endpoint host must not be empty");
+        }
+        if (port <= 0 || port > 65535) {
+            throw new IllegalArgumentException("endpoint port must be 1..65535: " + port);
+        }
+    }
+
+    /**
+     * Parses {@code host}, {@code host:port} or {@code [ipv6]:port}.
+     *
+     * @param defaultPort the port when none is given
+     */
+    public static Endpoint parse(String text, int defaultPort) {
+        String t = text.trim();
+        if (t.startsWith("[")) {
+            int end = t.indexOf(']');
+            if (end < 0) {
+                throw new IllegalArgumentException("malformed endpoint: " + text);
+            }
+            String host = t.substring(1, end);
+            String rest = t.substring(end + 1);
+            return new Endpoint(host, rest.startsWith(":") ? Integer.parseInt(rest.substring(1)) : defaultPort);
+        }
+        int colon = t.lastIndexOf(':');
+        if (colon > 0 && t.indexOf(':') == colon) {
+            return new Endpoint(t.substring(0, colon), Integer.parseInt(t.substring(colon + 1)));
+        }
+        return new Endpoint(t, defaultPort);
+    }
+
+    @Override
+    public String toString() {
+        return host.indexOf(':') >= 0 ? "[" + host + "]:" + port : host + ":" + port;
+    }
+}

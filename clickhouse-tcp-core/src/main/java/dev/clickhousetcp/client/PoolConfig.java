@@ -1,0 +1,39 @@
+package dev.clickhousetcp.client;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Connection pool settings. Durations of zero disable the corresponding feature where noted.
+ *
+ * @param maxSize               most connections open at once (default 20)
+ * @param minIdle               idle connections the pool keeps open (default 0)
+ * @param acquireTimeout        longest wait for a free connection (default 30 s)
+ * @param idleTimeout           idle connections above {@code minIdle} are closed after this (default 10 min; 0 = never)
+ * @param maxLifetime           connections are retired after this age, when idle (default 30 min; 0 = never)
+ * @param validateAfterIdle     a connection idle longer than this is pinged before reuse (default 30 s)
+ * @param leakDetectionThreshold a connection held longer than this is reported with the stack of its
+ *                              borrower (default 0 = off)
+ * @param endpoints             the servers (at least one)
+ * @param loadBalancing         how new connections pick an endpoint
+ * @param failoverBackoff       how long an endpoint that failed to connect is skipped (default 10 s)
+ * @param housekeepingPeriod    how often idle eviction, lifetime retirement, min-idle refill and leak
+ *                              checks run (default 5 s)
+ */
+public record PoolConfig(int maxSize, int minIdle, Duration acquireTimeout, Duration idleTimeout, Duration maxLifetime,
+                         Duration validateAfterIdle, Duration leakDetectionThreshold, List<Endpoint> endpoints,
+                         LoadBalancing loadBalancing, Duration failoverBackoff, Duration housekeepingPeriod) {
+
+    public PoolConfig {
+        if (maxSize < 1) {
+            throw new IllegalArgumentException("pool max size must be at least 1");
+        }
+        if (minIdle < 0 || minIdle > maxSize) {
+            throw new IllegalArgumentException("pool min idle must be 0.." + maxSize);
+        }
+        if (endpoints == null || endpoints.isEmpty()) {
+            throw new IllegalArgumentException("at least one endpoint is required");
+        }
+        endpoints = List.copyOf(endpoints);
+    }
+}
