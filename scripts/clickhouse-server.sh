@@ -308,17 +308,39 @@ ensure_legacy_packages() {
 }
 
 ensure_certificate() {
-    if [ -s "$DIR/server.crt" ] && [ -s "$DIR/server.key" ] \
-        && openssl x509 -checkend 604800 -noout -in "$DIR/server.crt" >/dev/null 2>&1; then
+    # A test CA signs the server certificate (CN=localhost, SAN localhost and 127.0.0.1) and a client
+    # certificate for mutual TLS; a second, unrelated CA and its own client certificate exist for
+    # negative tests. Regenerated when any file is missing or within a week of expiry.
+    local f ok=1
+    for f in ca.crt server.crt server.key client.crt client.key other-ca.crt other-client.crt other-client.key; do
+        [ -s "$DIR/$f" ] || ok=0
+    done
+    if [ "$ok" -eq 1 ] && openssl x509 -checkend 604800 -noout -in "$DIR/server.crt" >/dev/null 2>&1; then
         return 0
     fi
-    say "legacy: generating a self-signed TLS certificate for localhost ..."
-    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -sha256 \
-        -subj "/CN=localhost" -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
-        -keyout "$DIR/server.key" -out "$DIR/server.crt" >/dev/null 2>&1 \
-        || fail "openssl could not create $DIR/server.crt"
-    chmod 600 "$DIR/server.key"
-    chmod 644 "$DIR/server.crt"
+    say "legacy: generating a test CA, server and client TLS certificates ..."
+    local tmp
+    tmp="$(mktemp -d)"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -sha256 -subj "/CN=clickhouse-tcp test CA" \
+        -keyout "$DIR/ca.key" -out "$DIR/ca.crt" >/dev/null 2>&1 || fail "openssl could not create the test CA"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -sha256 -subj "/CN=clickhouse-tcp other CA" \
+        -keyout "$DIR/other-ca.key" -out "$DIR/other-ca.crt" >/dev/null 2>&1 || fail "openssl could not create a CA"
+    issue() { # NAME SUBJECT CA EXTFILE-CONTENT
+        printf '%s\n' "$4" >"$tmp/$1.ext"
+        openssl req -newkey rsa:2048 -nodes -sha256 -subj "$2" -keyout "$DIR/$1.key" -out "$tmp/$1.csr" \
+            >/dev/null 2>&1 || fail "openssl could not create the $1 key"
+        openssl x509 -req -in "$tmp/$1.csr" -CA "$DIR/$3.crt" -CAkey "$DIR/$3.key" -CAcreateserial \
+            -CAserial "$tmp/$3.srl" -days 3650 -sha256 -extfile "$tmp/$1.ext" -out "$DIR/$1.crt" \
+            >/dev/null 2>&1 || fail "openssl could not sign the $1 certificate"
+    }
+    issue server "/CN=localhost" ca "subjectAltName=DNS:localhost,IP:127.0.0.1"
+    issue client "/CN=tcp-client" ca "extendedKeyUsage=clientAuth"
+    issue other-client "/CN=tcp-other-client" other-ca "extendedKeyUsage=clientAuth"
+    rm -rf "$tmp"
+    chmod 600 "$DIR"/*.key
+    chmod 644 "$DIR"/*.crt
+    # the server runs as the clickhouse user and must read its key
+    chown clickhouse "$DIR/server.key" 2>/dev/null || true
 }
 
 write_legacy_config() {
@@ -355,17 +377,21 @@ write_legacy_config() {
             <certificateFile>$DIR/server.crt</certificateFile>
             <privateKeyFile>$DIR/server.key</privateKeyFile>
             <dhParamsFile></dhParamsFile>
+            <!-- relaxed: a client certificate is requested and, when one is sent, verified against ca.crt -->
+            <verificationMode>relaxed</verificationMode>
+            <caConfig>$DIR/ca.crt</caConfig>
+            <loadDefaultCAFile>false</loadDefaultCAFile>
         </server>
     </openSSL>
 </yandex>
 EOF
-    # For clickhouse-client --secure --config-file=client-tls.xml: trusts exactly server.crt.
+    # For clickhouse-client --secure --config-file=client-tls.xml: trusts exactly the test CA.
     cat >"$DIR/client-tls.xml" <<EOF
 <config>
     <openSSL>
         <client>
             <loadDefaultCAFile>false</loadDefaultCAFile>
-            <caConfig>$DIR/server.crt</caConfig>
+            <caConfig>$DIR/ca.crt</caConfig>
             <verificationMode>strict</verificationMode>
             <invalidCertificateHandler><name>RejectCertificateHandler</name></invalidCertificateHandler>
         </client>

@@ -124,6 +124,9 @@ public final class ClickHouseConnection implements AutoCloseable {
             closeQuietly(socket);
             throw new ClickHouseConnectionException("cannot connect to " + where + ": " + e.getMessage(), e);
         }
+        if (config.tls() != null) {
+            socket = startTls(socket, config);
+        }
         try {
             socket.setSoTimeout(POLL_MILLIS);
             Guard guard = new Guard(config);
@@ -175,6 +178,40 @@ public final class ClickHouseConnection implements AutoCloseable {
             closeQuietly(socket);
             throw e;
         }
+    }
+
+    /** Wraps a connected socket in TLS and completes the handshake within the handshake timeout. */
+    private static Socket startTls(Socket plain, ConnectionConfig config) {
+        TlsConfig tls = config.tls();
+        String name = tls.serverName() != null ? tls.serverName() : config.host();
+        String where = config.host() + ":" + config.port();
+        try {
+            javax.net.ssl.SSLSocket ssl = (javax.net.ssl.SSLSocket) tls.context().getSocketFactory()
+                    .createSocket(plain, name, config.port(), true);
+            javax.net.ssl.SSLParameters params = ssl.getSSLParameters();
+            if (tls.hostnameVerification()) {
+                params.setEndpointIdentificationAlgorithm("HTTPS");
+            }
+            if (!isIpLiteral(name)) {
+                params.setServerNames(java.util.List.of(new javax.net.ssl.SNIHostName(name)));
+            }
+            params.setProtocols(tls.protocols().toArray(new String[0]));
+            ssl.setSSLParameters(params);
+            ssl.setSoTimeout((int) config.handshakeTimeout().toMillis());
+            ssl.startHandshake();
+            return ssl;
+        } catch (SocketTimeoutException e) {
+            closeQuietly(plain);
+            throw new ClickHouseTimeoutException("TLS handshake with " + where + " timed out after "
+                    + config.handshakeTimeout(), e);
+        } catch (IOException | IllegalArgumentException e) {
+            closeQuietly(plain);
+            throw new ClickHouseConnectionException("TLS handshake with " + where + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean isIpLiteral(String host) {
+        return host.indexOf(':') >= 0 || host.chars().allMatch(ch -> Character.isDigit(ch) || ch == '.');
     }
 
     private static ZoneId zoneOf(String tz) {

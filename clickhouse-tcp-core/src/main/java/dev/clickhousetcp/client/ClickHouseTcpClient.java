@@ -163,6 +163,12 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
+        /** Connects with TLS (see {@link TlsConfig}); remember the secure port (9440 by default). */
+        public Builder tls(TlsConfig tls) {
+            config.tls(tls);
+            return this;
+        }
+
         /** Upper bounds for sizes read from the wire. */
         public Builder limits(dev.clickhousetcp.types.DecodeLimits limits) {
             config.limits(limits);

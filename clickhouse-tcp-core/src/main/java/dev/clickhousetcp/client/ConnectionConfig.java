@@ -25,8 +25,10 @@ public final class ConnectionConfig {
     private final Map<String, String> settings;
     private final DecodeLimits limits;
     private final int bufferSize;
+    private final TlsConfig tls;
 
     private ConnectionConfig(Builder b) {
+        this.tls = b.tls;
         this.host = Objects.requireNonNull(b.host, "host");
         this.port = b.port;
         this.database = b.database;
@@ -63,6 +65,7 @@ public final class ConnectionConfig {
         b.settings.putAll(settings);
         b.limits = limits;
         b.bufferSize = bufferSize;
+        b.tls = tls;
         return b;
     }
 
@@ -116,11 +119,17 @@ public final class ConnectionConfig {
         return bufferSize;
     }
 
+    /** TLS settings, or {@code null} for a plain connection. */
+    public TlsConfig tls() {
+        return tls;
+    }
+
     @Override
     public String toString() {
         return "ConnectionConfig[" + user + "@" + host + ":" + port + "/" + database + ", password="
                 + (password.isEmpty() ? "<empty>" : "<hidden>") + ", connectTimeout=" + connectTimeout
-                + ", socketTimeout=" + socketTimeout + ", settings=" + settings.keySet() + "]";
+                + ", socketTimeout=" + socketTimeout + ", settings=" + settings.keySet()
+                + (tls != null ? ", " + tls : "") + "]";
     }
 
     /** Builder; not thread-safe. */
@@ -137,6 +146,7 @@ public final class ConnectionConfig {
         private final Map<String, String> settings = new LinkedHashMap<>();
         private DecodeLimits limits = DecodeLimits.DEFAULT;
         private int bufferSize = 64 * 1024;
+        private TlsConfig tls;
 
         public Builder host(String host) {
             this.host = host;
@@ -206,6 +216,12 @@ public final class ConnectionConfig {
                 throw new IllegalArgumentException("bufferSize must be at least 1024");
             }
             this.bufferSize = bytes;
+            return this;
+        }
+
+        /** Connects with TLS ({@code null} = plain TCP). ClickHouse's secure native port is 9440 by default. */
+        public Builder tls(TlsConfig tls) {
+            this.tls = tls;
             return this;
         }
 
