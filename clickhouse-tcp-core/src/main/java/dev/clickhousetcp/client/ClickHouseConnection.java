@@ -517,7 +517,7 @@ public final class ClickHouseConnection implements AutoCloseable {
             state = State.BROKEN;
         }
         brokenBy = e;
-        closeQuietly(socket);
+        closeGracefully(socket);
         String where = config.host() + ":" + config.port();
         if (e instanceof ClickHouseException ce) {
             return ce;
@@ -572,7 +572,43 @@ public final class ClickHouseConnection implements AutoCloseable {
             return;
         }
         state = State.CLOSED;
-        closeQuietly(socket);
+        closeGracefully(socket);
+    }
+
+    /**
+     * Closes without resetting the connection where possible: half-closes our side (FIN), then reads
+     * and discards what the server still sends until it closes too (at most ~250 ms and 8 MiB). A
+     * plain close with unread bytes makes the kernel send RST, which some servers treat as a fatal
+     * error of the session thread; after the FIN a server stops the query and closes cleanly.
+     */
+    private static void closeGracefully(Socket s) {
+        if (s.isClosed()) {
+            return;
+        }
+        try {
+            if (!(s instanceof javax.net.ssl.SSLSocket)) {
+                s.shutdownOutput();
+                s.setSoTimeout(50);
+                InputStream raw = s.getInputStream();
+                byte[] buf = new byte[8192];
+                long deadline = System.nanoTime() + 250_000_000L;
+                long total = 0;
+                while (System.nanoTime() < deadline && total < (8 << 20)) {
+                    try {
+                        int n = raw.read(buf);
+                        if (n < 0) {
+                            break;
+                        }
+                        total += n;
+                    } catch (SocketTimeoutException e) {
+                        // keep waiting for the server's close until the deadline
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // closing anyway
+        }
+        closeQuietly(s);
     }
 
     private static void closeQuietly(Socket s) {

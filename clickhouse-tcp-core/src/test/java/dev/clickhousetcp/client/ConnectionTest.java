@@ -302,4 +302,21 @@ class ConnectionTest {
                     .isInstanceOf(dev.clickhousetcp.ClickHouseTypeException.class);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void aLimitViolationMidStreamDiscardsTheConnectionAndSparesTheServer() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        long uptimeBefore = Long.parseLong(server.httpQuery("SELECT uptime()").trim());
+        dev.clickhousetcp.types.DecodeLimits tiny = new dev.clickhousetcp.types.DecodeLimits(1000, 1 << 20, 1L << 30,
+                1 << 20, 100);
+        try (ClickHouseTcpClient client = TestClients.builder(server).limits(tiny).build()) {
+            assertThatThrownBy(() -> client.queryRows("SELECT number FROM numbers(1000000) SETTINGS max_block_size = 65536"))
+                    .isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("row count");
+            assertThat(client.poolStats().total()).isZero();
+            assertThat(client.queryRows("SELECT 1")).hasSize(1);
+        }
+        // the server was not restarted (a reset connection would have aborted the embedded one)
+        long uptimeAfter = Long.parseLong(server.httpQuery("SELECT uptime()").trim());
+        assertThat(uptimeAfter).isGreaterThanOrEqualTo(uptimeBefore);
+    }
 }
