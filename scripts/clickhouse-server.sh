@@ -276,6 +276,12 @@ EOF
         <table>opentelemetry_span_log</table>
         <flush_interval_milliseconds>500</flush_interval_milliseconds>
     </opentelemetry_span_log>
+    <!-- chunked packet framing (revision 54470+) is the client's choice on this server, so tests
+         can exercise both framings against it -->
+    <proto_caps>
+        <send>chunked_optional</send>
+        <recv>chunked_optional</recv>
+    </proto_caps>
 </clickhouse>
 EOF
 }

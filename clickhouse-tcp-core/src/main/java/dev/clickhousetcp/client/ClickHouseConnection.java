@@ -85,6 +85,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     private long queryDeadlineNanos = Long.MAX_VALUE;
     private long drainDeadlineNanos = Long.MAX_VALUE;
     private long pingDeadlineNanos = Long.MAX_VALUE;
+    private boolean sendChunked;
+    private boolean receiveChunked;
 
     private ClickHouseConnection(ConnectionConfig config, Socket socket, BinaryReader in, BinaryWriter out,
                                  ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
@@ -149,8 +151,9 @@ public final class ClickHouseConnection implements AutoCloseable {
             }
             ServerHello hello = ServerHello.read(r, ProtocolRevision.CLIENT);
             long rev = Math.min(ProtocolRevision.CLIENT, hello.revision());
-            boolean sendChunked = ChunkedMode.negotiate(hello.chunkedReceive(), "notchunked_optional", "send");
-            boolean recvChunked = ChunkedMode.negotiate(hello.chunkedSend(), "notchunked_optional", "receive");
+            String preference = config.preferChunked() ? "chunked_optional" : "notchunked_optional";
+            boolean sendChunked = ChunkedMode.negotiate(hello.chunkedReceive(), preference, "send");
+            boolean recvChunked = ChunkedMode.negotiate(hello.chunkedSend(), preference, "receive");
             if (dev.clickhousetcp.protocol.ProtocolFeature.ADDENDUM.in(rev)) {
                 Handshake.writeAddendum(w, rev, "", sendChunked, recvChunked);
                 w.flush();
@@ -165,6 +168,8 @@ public final class ClickHouseConnection implements AutoCloseable {
             ClientInfo info = new ClientInfo("", "", "0.0.0.0:0", System.getProperty("user.name", ""), localHostName(),
                     config.clientName(), VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, "", null);
             ClickHouseConnection conn = new ClickHouseConnection(config, socket, reader, w, hello, rev, zone, info);
+            conn.sendChunked = sendChunked;
+            conn.receiveChunked = recvChunked;
             guard.conn = conn;
             return conn;
         } catch (SocketTimeoutException e) {
@@ -231,6 +236,16 @@ public final class ClickHouseConnection implements AutoCloseable {
         } catch (IOException e) {
             return "";
         }
+    }
+
+    /** Whether packets to the server are chunk-framed. */
+    public boolean sendsChunked() {
+        return sendChunked;
+    }
+
+    /** Whether packets from the server are chunk-framed. */
+    public boolean receivesChunked() {
+        return receiveChunked;
     }
 
     /** The server this connection talks to. */

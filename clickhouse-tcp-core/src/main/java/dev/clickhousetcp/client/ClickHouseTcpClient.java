@@ -168,6 +168,12 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
+        /** Prefer chunked packet framing where the server leaves the choice to the client (default false). */
+        public Builder preferChunked(boolean chunked) {
+            config.preferChunked(chunked);
+            return this;
+        }
+
         /** Connects with TLS (see {@link TlsConfig}); remember the secure port (9440 by default). */
         public Builder tls(TlsConfig tls) {
             config.tls(tls);

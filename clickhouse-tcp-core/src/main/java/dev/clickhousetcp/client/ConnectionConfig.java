@@ -26,9 +26,11 @@ public final class ConnectionConfig {
     private final DecodeLimits limits;
     private final int bufferSize;
     private final TlsConfig tls;
+    private final boolean preferChunked;
 
     private ConnectionConfig(Builder b) {
         this.tls = b.tls;
+        this.preferChunked = b.preferChunked;
         this.host = Objects.requireNonNull(b.host, "host");
         this.port = b.port;
         this.database = b.database;
@@ -66,6 +68,7 @@ public final class ConnectionConfig {
         b.limits = limits;
         b.bufferSize = bufferSize;
         b.tls = tls;
+        b.preferChunked = preferChunked;
         return b;
     }
 
@@ -119,6 +122,11 @@ public final class ConnectionConfig {
         return bufferSize;
     }
 
+    /** Whether chunked packet framing is preferred when the server leaves the choice to the client. */
+    public boolean preferChunked() {
+        return preferChunked;
+    }
+
     /** TLS settings, or {@code null} for a plain connection. */
     public TlsConfig tls() {
         return tls;
@@ -147,6 +155,7 @@ public final class ConnectionConfig {
         private DecodeLimits limits = DecodeLimits.DEFAULT;
         private int bufferSize = 64 * 1024;
         private TlsConfig tls;
+        private boolean preferChunked;
 
         public Builder host(String host) {
             this.host = host;
@@ -216,6 +225,15 @@ public final class ConnectionConfig {
                 throw new IllegalArgumentException("bufferSize must be at least 1024");
             }
             this.bufferSize = bytes;
+            return this;
+        }
+
+        /**
+         * Prefer chunked packet framing (revision 54470+) where the server makes it optional (default
+         * false: unframed, one copy less). A server that requires one framing gets it either way.
+         */
+        public Builder preferChunked(boolean chunked) {
+            this.preferChunked = chunked;
             return this;
         }
 

@@ -50,8 +50,14 @@ public final class DateTime64Column extends FixedWidthColumn {
         return getInstant(row).atZone(zone);
     }
 
+    /** Wall-clock date-time in the column's zone. */
     public LocalDateTime getLocalDateTime(int row) {
         return getZonedDateTime(row).toLocalDateTime();
+    }
+
+    /** The instant with the column zone's offset at that instant. */
+    public java.time.OffsetDateTime getOffsetDateTime(int row) {
+        return getZonedDateTime(row).toOffsetDateTime();
     }
 
     @Override

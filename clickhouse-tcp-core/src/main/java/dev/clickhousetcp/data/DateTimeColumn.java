@@ -41,8 +41,14 @@ public final class DateTimeColumn extends FixedWidthColumn {
         return getInstant(row).atZone(zone);
     }
 
+    /** Wall-clock date-time in the column's zone. */
     public LocalDateTime getLocalDateTime(int row) {
         return getZonedDateTime(row).toLocalDateTime();
+    }
+
+    /** The instant with the column zone's offset at that instant. */
+    public java.time.OffsetDateTime getOffsetDateTime(int row) {
+        return getZonedDateTime(row).toOffsetDateTime();
     }
 
     @Override

@@ -25,6 +25,15 @@ public final class EnumColumn extends FixedWidthColumn {
         return getString(row);
     }
 
+    /**
+     * The value as a constant of a Java enum whose constant names equal the element names.
+     *
+     * @throws IllegalArgumentException when {@code type} has no constant of that name
+     */
+    public <E extends Enum<E>> E getEnum(int row, Class<E> type) {
+        return Enum.valueOf(type, getString(row));
+    }
+
     @Override
     public String getString(int row) {
         return enumType.nameOf((int) getLong(row));
