@@ -159,10 +159,11 @@ final class FaultProxy implements AutoCloseable {
         t.start();
     }
 
+    /** Stops accepting and ends the remaining connections gracefully (no reset reaches the server). */
     @Override
     public void close() throws IOException {
         closed = true;
         listener.close();
-        dropAll();
+        dropAllGracefully();
     }
 }
