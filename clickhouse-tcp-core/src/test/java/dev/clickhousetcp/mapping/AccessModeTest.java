@@ -90,7 +90,7 @@ class AccessModeTest {
                 .hasMessageContaining("column 'a' (String) -> Two.a (long, constructor parameter): "
                         + "cannot convert ClickHouse String to long");
         assertThat(m.plansBuilt()).isEqualTo(2);
-        assertThatThrownBy(() -> m.readPlan(Ambiguous.class, List.of("USER_ID"), types.subList(0, 1)))
+        assertThatThrownBy(() -> m.readPlan(Ambiguous.class, List.of("User__Id"), types.subList(0, 1)))
                 .isInstanceOf(MappingException.class).hasMessageContaining("matches several");
     }
 }
