@@ -314,6 +314,54 @@ class MappingReadTest {
         }
     }
 
+    public record AsObject(Object v) {
+    }
+
+    public record AsText(String v) {
+    }
+
+    public record AsOptional(Optional<Object> v) {
+    }
+
+    /** For every type family of the insert round-trip test: object tier = Object[] tier = block getters. */
+    @Test
+    void everyTypeFamilyAgreesAcrossTiers() {
+        java.util.Map<String, List<String>> types = InsertTest.common();
+        types.putAll(InsertTest.modernOnly());
+        List<String> failures = new ArrayList<>();
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern())) {
+            for (java.util.Map.Entry<String, List<String>> e : types.entrySet()) {
+                StringBuilder sql = new StringBuilder();
+                for (int i = 0; i < e.getValue().size(); i++) {
+                    sql.append(i == 0 ? "" : " UNION ALL ").append("SELECT ").append(i).append(" AS k, CAST(")
+                            .append(e.getValue().get(i)).append(" AS ").append(e.getKey()).append(") AS v");
+                }
+                String q = "SELECT v FROM (" + sql + ") ORDER BY k";
+                List<Object> blockObjects = new ArrayList<>();
+                List<String> blockText = new ArrayList<>();
+                try (QueryResult r = client.query(q)) {
+                    for (Block b : r) {
+                        for (int i = 0; i < b.rowCount(); i++) {
+                            blockObjects.add(b.column(0).getObject(i));
+                            blockText.add(b.column(0).getString(i));
+                        }
+                    }
+                }
+                List<Object> rows = client.queryRows(q).stream().map(r -> r[0]).toList();
+                List<Object> objects = client.query(q, AsObject.class).stream().map(AsObject::v).toList();
+                List<String> text = client.query(q, AsText.class).stream().map(AsText::v).toList();
+                List<Object> optional = client.query(q, AsOptional.class).stream().map(a -> a.v().orElse(null)).toList();
+                List<Object> scalar = client.query(q, Object.class);
+                if (!blockObjects.equals(rows) || !rows.equals(objects) || !objects.equals(optional)
+                        || !objects.equals(scalar) || !blockText.equals(text)) {
+                    failures.add(e.getKey() + ": block " + blockObjects + " / " + blockText + ", rows " + rows
+                            + ", objects " + objects + ", text " + text);
+                }
+            }
+        }
+        assertThat(failures).isEmpty();
+    }
+
     public record Prim(long v) {
     }
 
