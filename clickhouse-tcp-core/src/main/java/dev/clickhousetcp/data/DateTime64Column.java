@@ -5,13 +5,12 @@ import dev.clickhousetcp.types.DataType;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 
 /**
  * DateTime64(p[, tz]) column: Int64 ticks of 10^-p seconds since the epoch. {@link #getObject}
  * returns {@link ZonedDateTime} in the column's zone; {@link #getLong} the raw ticks.
  */
-public final class DateTime64Column extends FixedWidthColumn {
+public final class DateTime64Column extends FixedWidthColumn implements TemporalColumn {
     private static final long[] POW10 = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
         100_000_000L, 1_000_000_000L};
     private final int scale;
@@ -28,6 +27,7 @@ public final class DateTime64Column extends FixedWidthColumn {
         return scale;
     }
 
+    @Override
     public ZoneId zone() {
         return zone;
     }
@@ -38,26 +38,13 @@ public final class DateTime64Column extends FixedWidthColumn {
         return (long) LONG.get(data, row * 8);
     }
 
+    @Override
     public Instant getInstant(int row) {
         long ticks = getLong(row);
         long div = POW10[scale];
         long sec = Math.floorDiv(ticks, div);
         long frac = Math.floorMod(ticks, div);
         return Instant.ofEpochSecond(sec, frac * POW10[9 - scale]);
-    }
-
-    public ZonedDateTime getZonedDateTime(int row) {
-        return getInstant(row).atZone(zone);
-    }
-
-    /** Wall-clock date-time in the column's zone. */
-    public LocalDateTime getLocalDateTime(int row) {
-        return getZonedDateTime(row).toLocalDateTime();
-    }
-
-    /** The instant with the column zone's offset at that instant. */
-    public java.time.OffsetDateTime getOffsetDateTime(int row) {
-        return getZonedDateTime(row).toOffsetDateTime();
     }
 
     @Override

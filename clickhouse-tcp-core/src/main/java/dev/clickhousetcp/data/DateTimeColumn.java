@@ -5,7 +5,6 @@ import dev.clickhousetcp.types.DataType;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
@@ -13,7 +12,7 @@ import java.time.format.DateTimeFormatter;
  * else the server's). {@link #getObject} returns {@link ZonedDateTime} in that zone; {@link #getLong}
  * the epoch second.
  */
-public final class DateTimeColumn extends FixedWidthColumn {
+public final class DateTimeColumn extends FixedWidthColumn implements TemporalColumn {
     static final DateTimeFormatter TEXT = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
     private final ZoneId zone;
 
@@ -22,7 +21,7 @@ public final class DateTimeColumn extends FixedWidthColumn {
         this.zone = zone;
     }
 
-    /** The zone values are shown in. */
+    @Override
     public ZoneId zone() {
         return zone;
     }
@@ -33,22 +32,9 @@ public final class DateTimeColumn extends FixedWidthColumn {
         return ((int) INT.get(data, row * 4)) & 0xFFFFFFFFL;
     }
 
+    @Override
     public Instant getInstant(int row) {
         return Instant.ofEpochSecond(getLong(row));
-    }
-
-    public ZonedDateTime getZonedDateTime(int row) {
-        return getInstant(row).atZone(zone);
-    }
-
-    /** Wall-clock date-time in the column's zone. */
-    public LocalDateTime getLocalDateTime(int row) {
-        return getZonedDateTime(row).toLocalDateTime();
-    }
-
-    /** The instant with the column zone's offset at that instant. */
-    public java.time.OffsetDateTime getOffsetDateTime(int row) {
-        return getZonedDateTime(row).toOffsetDateTime();
     }
 
     @Override

@@ -8,17 +8,9 @@ import java.nio.ByteOrder;
 /**
  * Int16 / UInt16 column over little-endian bytes. {@link #getObject} returns {@code Short} for Int16, {@code Integer} for UInt16.
  */
-public final class Int16Column extends FixedWidthColumn {
-    private final boolean unsigned;
-
+public final class Int16Column extends IntegerColumn {
     public Int16Column(DataType type, int rows, byte[] data, boolean unsigned) {
-        super(type, rows, data, 2);
-        this.unsigned = unsigned;
-    }
-
-    /** Whether the ClickHouse type is unsigned. */
-    public boolean isUnsigned() {
-        return unsigned;
+        super(type, rows, data, 2, unsigned);
     }
 
     /** The raw short lane at {@code row} (unsigned values keep their bit pattern). */
@@ -35,21 +27,9 @@ public final class Int16Column extends FixedWidthColumn {
     }
 
     @Override
-    public double getDouble(int row) {
-        long v = getLong(row);
-        return unsigned && v < 0 ? (double) (v >>> 1) * 2.0 + (v & 1) : v;
-    }
-
-    @Override
     public Object getObject(int row) {
         long v = getLong(row);
         return unsigned ? (Object) (int) v : (Object) (short) v;
-    }
-
-    @Override
-    public String getString(int row) {
-        long v = getLong(row);
-        return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
     }
 
     /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */

@@ -8,17 +8,9 @@ import java.nio.ByteOrder;
 /**
  * Int32 / UInt32 column over little-endian bytes. {@link #getObject} returns {@code Integer} for Int32, {@code Long} for UInt32.
  */
-public final class Int32Column extends FixedWidthColumn {
-    private final boolean unsigned;
-
+public final class Int32Column extends IntegerColumn {
     public Int32Column(DataType type, int rows, byte[] data, boolean unsigned) {
-        super(type, rows, data, 4);
-        this.unsigned = unsigned;
-    }
-
-    /** Whether the ClickHouse type is unsigned. */
-    public boolean isUnsigned() {
-        return unsigned;
+        super(type, rows, data, 4, unsigned);
     }
 
     /** The raw int lane at {@code row} (unsigned values keep their bit pattern). */
@@ -35,21 +27,9 @@ public final class Int32Column extends FixedWidthColumn {
     }
 
     @Override
-    public double getDouble(int row) {
-        long v = getLong(row);
-        return unsigned && v < 0 ? (double) (v >>> 1) * 2.0 + (v & 1) : v;
-    }
-
-    @Override
     public Object getObject(int row) {
         long v = getLong(row);
         return unsigned ? (Object) v : (Object) (int) v;
-    }
-
-    @Override
-    public String getString(int row) {
-        long v = getLong(row);
-        return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
     }
 
     /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */

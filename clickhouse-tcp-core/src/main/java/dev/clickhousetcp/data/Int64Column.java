@@ -8,17 +8,9 @@ import java.nio.ByteOrder;
 /**
  * Int64 / UInt64 column over little-endian bytes. {@link #getObject} returns {@code Long} for Int64, {@code java.math.BigInteger} for UInt64 ({@link #getLong} keeps UInt64's raw bits).
  */
-public final class Int64Column extends FixedWidthColumn {
-    private final boolean unsigned;
-
+public final class Int64Column extends IntegerColumn {
     public Int64Column(DataType type, int rows, byte[] data, boolean unsigned) {
-        super(type, rows, data, 8);
-        this.unsigned = unsigned;
-    }
-
-    /** Whether the ClickHouse type is unsigned. */
-    public boolean isUnsigned() {
-        return unsigned;
+        super(type, rows, data, 8, unsigned);
     }
 
     /** The raw long lane at {@code row} (unsigned values keep their bit pattern). */
@@ -35,21 +27,9 @@ public final class Int64Column extends FixedWidthColumn {
     }
 
     @Override
-    public double getDouble(int row) {
-        long v = getLong(row);
-        return unsigned && v < 0 ? (double) (v >>> 1) * 2.0 + (v & 1) : v;
-    }
-
-    @Override
     public Object getObject(int row) {
         long v = getLong(row);
         return unsigned ? (Object) new java.math.BigInteger(Long.toUnsignedString(v)) : (Object) v;
-    }
-
-    @Override
-    public String getString(int row) {
-        long v = getLong(row);
-        return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
     }
 
     /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */

@@ -6,17 +6,9 @@ import dev.clickhousetcp.types.DataType;
 /**
  * Int8 / UInt8 column over little-endian bytes. {@link #getObject} returns {@code Byte} for Int8, {@code Short} for UInt8.
  */
-public final class Int8Column extends FixedWidthColumn {
-    private final boolean unsigned;
-
+public final class Int8Column extends IntegerColumn {
     public Int8Column(DataType type, int rows, byte[] data, boolean unsigned) {
-        super(type, rows, data, 1);
-        this.unsigned = unsigned;
-    }
-
-    /** Whether the ClickHouse type is unsigned. */
-    public boolean isUnsigned() {
-        return unsigned;
+        super(type, rows, data, 1, unsigned);
     }
 
     /** The raw byte lane at {@code row} (unsigned values keep their bit pattern). */
@@ -33,21 +25,9 @@ public final class Int8Column extends FixedWidthColumn {
     }
 
     @Override
-    public double getDouble(int row) {
-        long v = getLong(row);
-        return unsigned && v < 0 ? (double) (v >>> 1) * 2.0 + (v & 1) : v;
-    }
-
-    @Override
     public Object getObject(int row) {
         long v = getLong(row);
         return unsigned ? (Object) (short) v : (Object) (byte) v;
-    }
-
-    @Override
-    public String getString(int row) {
-        long v = getLong(row);
-        return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
     }
 
     /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */

@@ -1,0 +1,34 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+/**
+ * Base of the Int8..Int64 / UInt8..UInt64 columns: little-endian lanes of 1, 2, 4 or 8 bytes.
+ * Subclasses read their lane width in {@link #getLong} without boxing; text and floating-point views
+ * are shared here.
+ */
+public abstract class IntegerColumn extends FixedWidthColumn {
+    protected final boolean unsigned;
+
+    protected IntegerColumn(DataType type, int rows, byte[] data, int width, boolean unsigned) {
+        super(type, rows, data, width);
+        this.unsigned = unsigned;
+    }
+
+    /** Whether the ClickHouse type is unsigned. */
+    public final boolean isUnsigned() {
+        return unsigned;
+    }
+
+    @Override
+    public final double getDouble(int row) {
+        long v = getLong(row);
+        return unsigned && v < 0 ? (double) (v >>> 1) * 2.0 + (v & 1) : v;
+    }
+
+    @Override
+    public final String getString(int row) {
+        long v = getLong(row);
+        return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.clickhousetcp.data;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+
+/**
+ * Projections shared by columns of points in time (DateTime, DateTime64): each row is an instant,
+ * shown in the column's zone (the type's, else the server's).
+ */
+public interface TemporalColumn extends Column {
+
+    /** The zone values are shown in. */
+    ZoneId zone();
+
+    /** The instant at {@code row}. */
+    Instant getInstant(int row);
+
+    /** The instant in the column's zone. */
+    default ZonedDateTime getZonedDateTime(int row) {
+        return getInstant(row).atZone(zone());
+    }
+
+    /** Wall-clock date-time in the column's zone. */
+    default LocalDateTime getLocalDateTime(int row) {
+        return getZonedDateTime(row).toLocalDateTime();
+    }
+
+    /** The instant with the column zone's offset at that instant. */
+    default OffsetDateTime getOffsetDateTime(int row) {
+        return getZonedDateTime(row).toOffsetDateTime();
+    }
+}
