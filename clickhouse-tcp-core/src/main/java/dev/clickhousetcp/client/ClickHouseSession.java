@@ -17,8 +17,9 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
     private final ClickHouseConnection conn;
     private boolean closed;
 
-    ClickHouseSession(ConnectionPool pool, ClickHouseConnection conn, int insertBlockRows) {
-        super(insertBlockRows);
+    ClickHouseSession(ConnectionPool pool, ClickHouseConnection conn, int insertBlockRows,
+                      dev.clickhousetcp.mapping.Mappers mappers) {
+        super(insertBlockRows, mappers);
         this.pool = pool;
         this.conn = conn;
     }

@@ -1,18 +1,13 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseException;
-import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.data.Block;
-import dev.clickhousetcp.protocol.Progress;
-import dev.clickhousetcp.protocol.ServerHello;
-import dev.clickhousetcp.types.ColumnWriter;
+import dev.clickhousetcp.mapping.Mappers;
+import dev.clickhousetcp.mapping.MappingConfig;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * The entry point: a thread-safe client for one ClickHouse server over the native TCP protocol, with
@@ -39,7 +34,7 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
     private final ConnectionPool pool;
 
     private ClickHouseTcpClient(Builder b) {
-        super(b.insertBlockRows);
+        super(b.insertBlockRows, new Mappers(b.mapping));
         ConnectionConfig cc = b.config.build();
         List<Endpoint> endpoints = b.endpoints.isEmpty() ? List.of(new Endpoint(cc.host(), cc.port())) : b.endpoints;
         this.pool = new ConnectionPool(cc, new PoolConfig(b.maxPoolSize, b.minIdle, b.acquireTimeout, b.idleTimeout,
@@ -67,7 +62,7 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      * (its state must not leak into other borrowers). Not thread-safe: one caller at a time.
      */
     public ClickHouseSession openSession() {
-        return new ClickHouseSession(pool, pool.acquire(), insertBlockRows);
+        return new ClickHouseSession(pool, pool.acquire(), insertBlockRows, mappers());
     }
 
     @Override
@@ -106,6 +101,16 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         private final List<Endpoint> endpoints = new ArrayList<>();
         private LoadBalancing loadBalancing = LoadBalancing.IN_ORDER;
         private int insertBlockRows = 65_536;
+        private MappingConfig mapping = MappingConfig.DEFAULT;
+
+        /**
+         * How {@code query(sql, Class)} and object inserts reach constructors and properties, and what
+         * happens to result columns no property matches (default {@link MappingConfig#DEFAULT}).
+         */
+        public Builder mapping(MappingConfig mapping) {
+            this.mapping = java.util.Objects.requireNonNull(mapping, "mapping");
+            return this;
+        }
 
         /**
          * Several servers (replicas) as {@code host[:port]} strings; the port defaults to

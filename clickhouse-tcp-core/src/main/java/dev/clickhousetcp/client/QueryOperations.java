@@ -1,26 +1,60 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.mapping.MappingException;
+import dev.clickhousetcp.mapping.Mappers;
+import dev.clickhousetcp.mapping.ReadPlan;
+import dev.clickhousetcp.mapping.SchemaReport;
+import dev.clickhousetcp.mapping.TableColumn;
+import dev.clickhousetcp.mapping.WritePlan;
 import dev.clickhousetcp.protocol.Progress;
 import dev.clickhousetcp.protocol.ServerHello;
+import dev.clickhousetcp.types.ColumnCopyWriter;
 import dev.clickhousetcp.types.ColumnWriter;
+import dev.clickhousetcp.types.DataType;
+import dev.clickhousetcp.types.DataTypes;
 
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * The query and insert operations shared by {@link ClickHouseTcpClient} (each call borrows a pooled
  * connection) and {@link ClickHouseSession} (every call uses the session's pinned connection).
+ *
+ * <p>Tiers: {@link #query(String)} streams {@link Block}s (no per-row objects);
+ * {@link #query(String, Class)}, {@link #stream(String, Class)} and {@link #forEach(String, Class, Consumer)}
+ * map rows to records, beans or constructor-bound classes through compiled, cached plans
+ * ({@link Mappers}, see {@code docs/mapping.md}); {@link #queryRows(String)} returns boxed
+ * {@code Object[]} rows. Inserts take objects ({@link #insert(String, Iterable)}), {@code Object[]}
+ * rows, Java arrays per column, or {@link Column}s read earlier ({@link #insertBlocks}).
  */
 public abstract class QueryOperations {
     final int insertBlockRows;
+    private final Mappers mappers;
 
-    QueryOperations(int insertBlockRows) {
+    QueryOperations(int insertBlockRows, Mappers mappers) {
         this.insertBlockRows = insertBlockRows;
+        this.mappers = mappers;
+    }
+
+    /** The object mappers (plan cache, {@link Mappers#plansBuilt()}) of this client. */
+    public Mappers mappers() {
+        return mappers;
     }
 
     /** The connection for one operation. */
@@ -136,35 +170,52 @@ public abstract class QueryOperations {
     }
 
     public long insert(String table, List<String> columns, Iterable<Object[]> rows, QueryOptions options) {
-        return withInsert(insertSql(table, columns), options, ins -> {
-            ColumnWriter[] w = ins.newWriters();
-            int n = 0;
-            long total = 0;
+        return insert(table, columns, rows, InsertOptions.builder().queryOptions(options).build());
+    }
+
+    /**
+     * Inserts {@code Object[]} rows in wire blocks of {@code maxRowsPerBlock} rows with the given
+     * options (deduplication token, safe-retry mode, async insert); see
+     * {@link #insert(String, List, Iterable)}.
+     *
+     * @return rows inserted
+     */
+    public long insert(String table, List<String> columns, Iterable<Object[]> rows, InsertOptions options) {
+        return withAttempts(options, () -> {
             Iterator<Object[]> it = rows.iterator();
-            while (it.hasNext()) {
-                Object[] row = it.next();
-                if (row.length != w.length) {
-                    throw new ClickHouseTypeException("row " + total + " has " + row.length + " values, expected "
-                            + w.length + " for columns " + ins.columnNames());
+            return sendWindows(insertSql(table, columns), options, new WindowSource() {
+                @Override
+                public boolean hasMore() {
+                    return it.hasNext();
                 }
-                for (int i = 0; i < w.length; i++) {
-                    try {
-                        w[i].append(row[i]);
-                    } catch (ClickHouseTypeException e) {
-                        throw new ClickHouseTypeException("row " + total + ", column '" + ins.columnNames().get(i)
-                                + "': " + e.getMessage(), e);
+
+                @Override
+                public void begin(InsertStream ins) {
+                }
+
+                @Override
+                public int next(InsertStream ins, ColumnWriter[] w, int max, long total) {
+                    int n = 0;
+                    while (n < max && it.hasNext()) {
+                        Object[] row = it.next();
+                        if (row.length != w.length) {
+                            throw new ClickHouseTypeException("row " + (total + n) + " has " + row.length
+                                    + " values, expected " + w.length + " for columns " + ins.columnNames());
+                        }
+                        for (int i = 0; i < w.length; i++) {
+                            try {
+                                w[i].append(row[i]);
+                            } catch (ClickHouseTypeException e) {
+                                throw new ClickHouseTypeException("row " + (total + n) + ", column '"
+                                        + ins.columnNames().get(i) + "': " + e.getMessage(), e);
+                            }
+                        }
+                        n++;
                     }
+                    return n;
                 }
-                n++;
-                total++;
-                if (n == insertBlockRows) {
-                    ins.sendBlock(w, n);
-                    n = 0;
-                }
-            }
-            ins.sendBlock(w, n);
-            return total;
-        });
+            });
+        }, true);
     }
 
     /**
@@ -179,8 +230,21 @@ public abstract class QueryOperations {
     }
 
     public long insertColumns(String table, Map<String, ?> columns, QueryOptions options) {
+        return insertColumns(table, columns, InsertOptions.builder().queryOptions(options).build());
+    }
+
+    /**
+     * Columnar insert as {@link #insertColumns(String, Map)}, sent as one block with the given options.
+     * A value may also be a {@link Column} read earlier: a column of exactly the target type is
+     * re-sent in its native layout ({@link ColumnCopyWriter}: no per-value conversion, fixed-width
+     * data as one bulk copy, offsets, null map and dictionary as they are); another type is converted
+     * value by value.
+     *
+     * @return rows inserted
+     */
+    public long insertColumns(String table, Map<String, ?> columns, InsertOptions options) {
         List<String> names = new ArrayList<>(columns.keySet());
-        return withInsert(insertSql(table, names), options, ins -> {
+        return withInsert(insertSql(table, names), options.forBlock(options.tokenPerBlock() ? 0 : -1), ins -> {
             ColumnWriter[] w = ins.newWriters();
             List<String> header = ins.columnNames();
             int rows = -1;
@@ -189,7 +253,11 @@ public abstract class QueryOperations {
                 if (values == null) {
                     throw new ClickHouseTypeException("no values for column '" + header.get(i) + "'");
                 }
-                w[i].appendAll(values);
+                if (values instanceof Column col) {
+                    w[i] = columnWriter(w[i], col);
+                } else {
+                    w[i].appendAll(values);
+                }
                 if (rows >= 0 && w[i].size() != rows) {
                     throw new ClickHouseTypeException("column '" + header.get(i) + "' has " + w[i].size()
                             + " values, column '" + header.get(0) + "' has " + rows);
@@ -199,6 +267,79 @@ public abstract class QueryOperations {
             ins.sendBlock(w, Math.max(rows, 0));
             return (long) Math.max(rows, 0);
         });
+    }
+
+    /** A writer holding {@code col}: the column itself when its type matches, else its values converted. */
+    private static ColumnWriter columnWriter(ColumnWriter fresh, Column col) {
+        DataType t = fresh.type();
+        if (ColumnCopyWriter.canCopy(t, col)) {
+            ColumnCopyWriter cw = new ColumnCopyWriter(t);
+            cw.appendColumn(col);
+            return cw;
+        }
+        try {
+            fresh.appendColumn(col);
+        } catch (ClickHouseTypeException e) {
+            throw new ClickHouseTypeException("column of type " + col.type().name() + " cannot be inserted as "
+                    + t.name() + ": " + e.getMessage(), e);
+        }
+        return fresh;
+    }
+
+    /** Inserts one block (e.g. read earlier and detached with {@link Block#copy()}); see {@link #insertBlocks}. */
+    public long insertBlock(String table, Block block) {
+        return insertBlocks(table, List.of(block), InsertOptions.DEFAULT);
+    }
+
+    /**
+     * Inserts blocks read earlier (e.g. the blocks of a {@link QueryResult} from another query or
+     * server, or detached copies): each block becomes one wire block, its columns matched to the
+     * table's columns by name ({@code INSERT INTO table (names of the first block)}). Columns of the
+     * target type are re-sent in their native layout without rebuilding offsets, null maps or
+     * dictionaries ({@link ColumnCopyWriter}); others are converted value by value. A borrowed block
+     * is sent before the source moves on, so blocks may come straight from a result stream. With
+     * {@code tokenPerBlock}, every block is its own INSERT (safe retries).
+     *
+     * @return rows inserted
+     */
+    public long insertBlocks(String table, Iterable<Block> blocks, InsertOptions options) {
+        Iterator<Block> it = blocks.iterator();
+        if (!it.hasNext()) {
+            return 0;
+        }
+        Block[] pending = {it.next()};
+        List<String> names = pending[0].names();
+        return sendWindows(insertSql(table, names), options, new WindowSource() {
+            @Override
+            public boolean hasMore() {
+                if (pending[0] == null && it.hasNext()) {
+                    pending[0] = it.next();
+                }
+                return pending[0] != null;
+            }
+
+            @Override
+            public void begin(InsertStream ins) {
+            }
+
+            @Override
+            public int next(InsertStream ins, ColumnWriter[] w, int max, long total) {
+                if (!hasMore()) {
+                    return 0;
+                }
+                Block b = pending[0];
+                pending[0] = null;
+                List<String> header = ins.columnNames();
+                for (int i = 0; i < header.size(); i++) {
+                    int idx = b.indexOf(header.get(i));
+                    if (idx < 0) {
+                        throw new ClickHouseTypeException("block has no column '" + header.get(i) + "': " + b.names());
+                    }
+                    w[i] = columnWriter(ins.columnTypes().get(i).newWriter(), b.column(idx));
+                }
+                return b.rowCount();
+            }
+        }, Integer.MAX_VALUE);
     }
 
     /**
@@ -219,6 +360,363 @@ public abstract class QueryOperations {
             T result = fn.apply(s);
             s.finish();
             return result;
+        }
+    }
+
+    // ------------------------------------------------------------------ objects: read
+
+    /**
+     * Runs a query and maps every row to {@code type}: a record (canonical constructor), a class with
+     * a no-arg constructor and setters or fields, a class with a {@code @ClickHouseConstructor} or a
+     * single public constructor (parameter names from {@code -parameters}), or, for a one-column
+     * result, a value type such as {@code Long}, {@code String}, {@code LocalDate}. Columns match
+     * properties by {@code @ClickHouseColumn}, exact name, case-insensitive name, then snake_case to
+     * camelCase. The plan is built once per (class, column names and types) and cached.
+     *
+     * @throws MappingException when the class does not fit the result (before any row is mapped), or a
+     *                          value does not fit its property (a NULL into a primitive, out of range)
+     */
+    public <T> List<T> query(String sql, Class<T> type) {
+        return query(sql, QueryOptions.DEFAULT, type);
+    }
+
+    /** {@link #query(String, Class)} with query options. */
+    public <T> List<T> query(String sql, QueryOptions options, Class<T> type) {
+        List<T> out = new ArrayList<>();
+        forEach(sql, options, type, out::add);
+        return out;
+    }
+
+    /**
+     * Runs a query and hands every row, mapped to {@code type} (see {@link #query(String, Class)}),
+     * to {@code action} as the blocks arrive, holding at most one block's objects.
+     *
+     * @return rows mapped
+     */
+    public <T> long forEach(String sql, Class<T> type, Consumer<? super T> action) {
+        return forEach(sql, QueryOptions.DEFAULT, type, action);
+    }
+
+    /** {@link #forEach(String, Class, Consumer)} with query options. */
+    public <T> long forEach(String sql, QueryOptions options, Class<T> type, Consumer<? super T> action) {
+        try (QueryResult r = query(sql, options)) {
+            ReadPlan.Reader<T> reader = null;
+            Block b;
+            while ((b = r.next()) != null) {
+                if (reader == null) {
+                    reader = readPlan(type, b).newReader();
+                }
+                reader.read(b, action);
+            }
+            return reader == null ? 0 : reader.rows();
+        }
+    }
+
+    /**
+     * Runs a query and returns its rows mapped to {@code type} (see {@link #query(String, Class)}) as
+     * a lazy sequential stream that holds one pooled connection until it is closed: use
+     * try-with-resources. Closing it early cancels the query.
+     */
+    public <T> Stream<T> stream(String sql, Class<T> type) {
+        return stream(sql, QueryOptions.DEFAULT, type);
+    }
+
+    /** {@link #stream(String, Class)} with query options. */
+    public <T> Stream<T> stream(String sql, QueryOptions options, Class<T> type) {
+        QueryResult r = query(sql, options);
+        Spliterator<T> sp = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED) {
+            private final ArrayDeque<T> buffer = new ArrayDeque<>();
+            private ReadPlan.Reader<T> reader;
+            private boolean done;
+
+            private boolean fill() {
+                while (buffer.isEmpty() && !done) {
+                    Block b = nextBlock();
+                    if (b == null) {
+                        done = true;
+                        return false;
+                    }
+                    reader.read(b, buffer::add);
+                }
+                return !buffer.isEmpty();
+            }
+
+            private Block nextBlock() {
+                Block b = r.next();
+                if (b != null && reader == null) {
+                    reader = readPlan(type, b).newReader();
+                }
+                return b;
+            }
+
+            @Override
+            public boolean tryAdvance(Consumer<? super T> action) {
+                if (!fill()) {
+                    return false;
+                }
+                action.accept(buffer.poll());
+                return true;
+            }
+
+            @Override
+            public void forEachRemaining(Consumer<? super T> action) {
+                while (!buffer.isEmpty()) {
+                    action.accept(buffer.poll());
+                }
+                Block b;
+                while (!done && (b = nextBlock()) != null) {
+                    reader.read(b, action);
+                }
+                done = true;
+            }
+        };
+        return StreamSupport.stream(sp, false).onClose(r::close);
+    }
+
+    private <T> ReadPlan<T> readPlan(Class<T> type, Block b) {
+        List<DataType> types = new ArrayList<>(b.columnCount());
+        for (int i = 0; i < b.columnCount(); i++) {
+            types.add(b.column(i).type());
+        }
+        return mappers.readPlan(type, b.names(), types);
+    }
+
+    // ------------------------------------------------------------------ objects: insert
+
+    /**
+     * Inserts objects (records, beans, classes with getters or fields) into {@code table}; their class
+     * is taken from the first element. See {@link #insert(String, Class, Iterable, InsertOptions)}.
+     *
+     * @return rows inserted
+     */
+    public <T> long insert(String table, Iterable<T> rows) {
+        return insert(table, rows, InsertOptions.DEFAULT);
+    }
+
+    /** {@link #insert(String, Iterable)} with insert options. */
+    @SuppressWarnings("unchecked")
+    public <T> long insert(String table, Iterable<T> rows, InsertOptions options) {
+        Iterator<T> it = rows.iterator();
+        if (!it.hasNext()) {
+            return 0;
+        }
+        T first = it.next();
+        if (first == null) {
+            throw new MappingException("row 0 is null");
+        }
+        if (first instanceof Object[]) {
+            return insert(table, List.of(), (Iterable<Object[]>) rows, options);
+        }
+        return insert(table, (Class<T>) first.getClass(), rows, options);
+    }
+
+    /**
+     * Inserts objects of {@code type} into {@code table}, {@code maxRowsPerBlock} rows per wire block,
+     * so memory stays bounded for any number of rows. The table's columns ({@code DESCRIBE TABLE})
+     * are matched to the readable properties by the rules of {@link #query(String, Class)}; every
+     * property needs a column and every column without a default needs a property (columns with
+     * defaults may be left out: the INSERT names only the mapped columns); mismatches and impossible
+     * type conversions fail with every problem listed before any row is sent. The server's insert
+     * header then decides column order and types.
+     *
+     * @return rows inserted
+     * @throws MappingException when the class does not fit the table, or a value does not fit its
+     *                          column (naming row, column and property; the insert is abandoned)
+     */
+    public <T> long insert(String table, Class<T> type, Iterable<? extends T> rows, InsertOptions options) {
+        return withAttempts(options, () -> insertObjects(table, type, rows.iterator(), options), true);
+    }
+
+    /** Inserts the objects of a (lazily generated) stream; its class is taken from the first element. */
+    @SuppressWarnings("unchecked")
+    public <T> long insert(String table, Stream<T> rows) {
+        Iterator<T> it = rows.iterator();
+        if (!it.hasNext()) {
+            return 0;
+        }
+        T first = it.next();
+        if (first == null) {
+            throw new MappingException("row 0 is null");
+        }
+        Iterator<T> all = new Iterator<>() {
+            private boolean firstDone;
+
+            @Override
+            public boolean hasNext() {
+                return !firstDone || it.hasNext();
+            }
+
+            @Override
+            public T next() {
+                if (!firstDone) {
+                    firstDone = true;
+                    return first;
+                }
+                return it.next();
+            }
+        };
+        return insertObjects(table, (Class<T>) first.getClass(), all, InsertOptions.DEFAULT);
+    }
+
+    /**
+     * Inserts the objects of a stream, consumed once, lazily, one window of {@code maxRowsPerBlock}
+     * objects at a time. {@code maxAttempts} must be 1 (a stream cannot be replayed; retry yourself
+     * with a fresh stream and the same deduplication token). See
+     * {@link #insert(String, Class, Iterable, InsertOptions)}.
+     */
+    public <T> long insert(String table, Class<T> type, Stream<? extends T> rows, InsertOptions options) {
+        if (options.maxAttempts() > 1) {
+            throw new IllegalArgumentException("a Stream is consumed once and cannot be retried; pass an Iterable");
+        }
+        return insertObjects(table, type, rows.iterator(), options);
+    }
+
+    private <T> long insertObjects(String table, Class<T> type, Iterator<? extends T> it, InsertOptions options) {
+        if (!it.hasNext()) {
+            return 0;
+        }
+        List<String> names = mappers.insertColumns(type, table, describe(table));
+        Object[] window = new Object[windowRows(options)];
+        return sendWindows(insertSql(table, names), options, new WindowSource() {
+            private WritePlan<T> plan;
+
+            @Override
+            public boolean hasMore() {
+                return it.hasNext();
+            }
+
+            @Override
+            public void begin(InsertStream ins) {
+                plan = mappers.writePlan(type, ins.columnNames(), ins.columnTypes());
+            }
+
+            @Override
+            public int next(InsertStream ins, ColumnWriter[] w, int max, long total) {
+                int n = 0;
+                while (n < max && it.hasNext()) {
+                    T t = it.next();
+                    if (t == null) {
+                        throw new MappingException("row " + (total + n) + " is null");
+                    }
+                    window[n++] = t;
+                }
+                try {
+                    plan.append(window, n, w, total);
+                } finally {
+                    Arrays.fill(window, 0, n, null);
+                }
+                return n;
+            }
+        });
+    }
+
+    /**
+     * The columns of {@code table} as {@code DESCRIBE TABLE} reports them. Columns of a type this
+     * client cannot parse are left out when they have a default expression.
+     */
+    public List<TableColumn> describe(String table) {
+        List<TableColumn> out = new ArrayList<>();
+        for (Object[] row : queryRows("DESCRIBE TABLE " + table)) {
+            String name = (String) row[0];
+            String typeName = (String) row[1];
+            String kind = row[2] == null ? "" : (String) row[2];
+            DataType t;
+            try {
+                t = DataTypes.parse(typeName, ZoneOffset.UTC);
+            } catch (ClickHouseTypeException e) {
+                if (!kind.isEmpty()) {
+                    continue;
+                }
+                throw new MappingException("column '" + name + "' of " + table + " has type " + typeName
+                        + ", which this client does not support", e);
+            }
+            out.add(new TableColumn(name, t, kind));
+        }
+        return out;
+    }
+
+    /**
+     * Checks {@code type} against {@code table} ({@code DESCRIBE TABLE}) for both reading and
+     * inserting, reporting every mismatch at once instead of failing at the first.
+     */
+    public SchemaReport checkSchema(Class<?> type, String table) {
+        return mappers.check(type, table, describe(table));
+    }
+
+    // ------------------------------------------------------------------ insert windows
+
+    /** Rows for the blocks of an insert: appended window by window. */
+    interface WindowSource {
+        /** Whether rows remain. */
+        boolean hasMore();
+
+        /** Called once per INSERT statement, after the server sent its header and before any data. */
+        void begin(InsertStream ins);
+
+        /** Appends at most {@code max} rows to {@code w}; returns how many (0 when the source is empty). */
+        int next(InsertStream ins, ColumnWriter[] w, int max, long total);
+    }
+
+    private int windowRows(InsertOptions options) {
+        return options.maxRowsPerBlock() > 0 ? options.maxRowsPerBlock() : insertBlockRows;
+    }
+
+    private long sendWindows(String sql, InsertOptions options, WindowSource src) {
+        return sendWindows(sql, options, src, windowRows(options));
+    }
+
+    /**
+     * Sends the rows of {@code src} in blocks of at most {@code window} rows: all in one INSERT, or
+     * in safe-retry mode one INSERT per block with its own deduplication token.
+     */
+    private long sendWindows(String sql, InsertOptions options, WindowSource src, int window) {
+        if (!options.tokenPerBlock()) {
+            return withInsert(sql, options.forBlock(-1), ins -> {
+                src.begin(ins);
+                ColumnWriter[] w = ins.newWriters();
+                long total = 0;
+                while (src.hasMore()) {
+                    int n = src.next(ins, w, window, total);
+                    if (n == 0) {
+                        break;
+                    }
+                    ins.sendBlock(w, n);
+                    total += n;
+                }
+                return total;
+            });
+        }
+        long total = 0;
+        long block = 0;
+        while (src.hasMore()) {
+            long first = total;
+            long sent = withInsert(sql, options.forBlock(block), ins -> {
+                src.begin(ins);
+                ColumnWriter[] w = ins.newWriters();
+                int n = src.next(ins, w, window, first);
+                ins.sendBlock(w, n);
+                return (long) n;
+            });
+            if (sent == 0) {
+                break;
+            }
+            total += sent;
+            block++;
+        }
+        return total;
+    }
+
+    /** Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection. */
+    private static long withAttempts(InsertOptions options, Supplier<Long> attempt, boolean replayable) {
+        int max = replayable ? options.maxAttempts() : 1;
+        for (int i = 1; ; i++) {
+            try {
+                return attempt.get();
+            } catch (ClickHouseConnectionException e) {
+                if (i >= max) {
+                    throw e;
+                }
+            }
         }
     }
 

@@ -73,6 +73,20 @@ public final class QueryOptions {
         return serverTimeout;
     }
 
+    /** A builder starting from these options (for derived options such as an insert's deduplication token). */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.queryId = queryId;
+        b.settings.putAll(settings);
+        b.parameters.putAll(parameters);
+        b.quotaKey = quotaKey;
+        b.traceContext = traceContext;
+        b.listener = listener;
+        b.timeout = timeout;
+        b.serverTimeout = serverTimeout;
+        return b;
+    }
+
     /** Builder; not thread-safe. */
     public static final class Builder {
         private String queryId;

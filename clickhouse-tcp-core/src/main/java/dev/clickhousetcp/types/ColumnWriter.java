@@ -1,6 +1,7 @@
 package dev.clickhousetcp.types;
 
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.io.BinaryWriter;
 
 import java.io.IOException;
@@ -36,6 +37,34 @@ public interface ColumnWriter {
     /** Appends every element of a Java array (primitive or object) or {@link Iterable}. */
     default void appendAll(Object values) {
         appendEach(this, values);
+    }
+
+    /**
+     * Appends one integer value without boxing where the writer has a primitive path (numeric
+     * writers range-check it against the column type); by default boxes and calls {@link #append}.
+     */
+    default void appendLong(long value) {
+        append(value);
+    }
+
+    /** Appends one floating-point value; by default boxes and calls {@link #append}. */
+    default void appendDouble(double value) {
+        append(value);
+    }
+
+    /**
+     * Appends every row of {@code column} (a column read earlier, of any type whose values this
+     * writer accepts): by default row by row through {@link Column#getObject}, NULL rows as
+     * {@code null}. {@link ColumnCopyWriter} re-sends a column of the same type in its native layout
+     * instead.
+     *
+     * @throws ClickHouseTypeException when a value cannot be converted to this writer's type
+     */
+    default void appendColumn(Column column) {
+        int n = column.size();
+        for (int i = 0; i < n; i++) {
+            append(column.isNull(i) ? null : column.getObject(i));
+        }
     }
 
     /** Appends the elements of {@code values} one by one through {@link #append}. */

@@ -114,6 +114,47 @@ public final class NumberType extends DataType {
         }
 
         @Override
+        public void appendLong(long v) {
+            switch (kind) {
+                case FLOAT32 -> {
+                    int off = slot();
+                    INT.set(buf, off, Float.floatToRawIntBits((float) v));
+                }
+                case FLOAT64 -> {
+                    int off = slot();
+                    LONG.set(buf, off, Double.doubleToRawLongBits((double) v));
+                }
+                case UINT64 -> {
+                    if (v < 0) {
+                        throw Convert.outOfRange(type, v);
+                    }
+                    putLong(v);
+                }
+                default -> {
+                    if (v < kind.min || v > kind.max) {
+                        throw Convert.outOfRange(type, v);
+                    }
+                    putLong(v);
+                }
+            }
+        }
+
+        @Override
+        public void appendDouble(double v) {
+            switch (kind) {
+                case FLOAT32 -> {
+                    int off = slot();
+                    INT.set(buf, off, Float.floatToRawIntBits((float) v));
+                }
+                case FLOAT64 -> {
+                    int off = slot();
+                    LONG.set(buf, off, Double.doubleToRawLongBits(v));
+                }
+                default -> append(v);
+            }
+        }
+
+        @Override
         public void appendAll(Object values) {
             if (values instanceof long[] a && (kind == Kind.INT64 || kind == Kind.UINT64)) {
                 for (long x : a) {

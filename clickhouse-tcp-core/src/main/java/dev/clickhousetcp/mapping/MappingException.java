@@ -1,0 +1,21 @@
+package dev.clickhousetcp.mapping;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+
+/**
+ * A class cannot be mapped to a result or table (a column without a property, a required
+ * constructor parameter without a column, a conversion that is impossible), or a value met while
+ * mapping cannot be converted (a NULL into a primitive, a number out of range). Messages name the
+ * column, its ClickHouse type and the Java property.
+ */
+public class MappingException extends ClickHouseTypeException {
+    private static final long serialVersionUID = 1L;
+
+    public MappingException(String message) {
+        super(message);
+    }
+
+    public MappingException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
