@@ -9,14 +9,12 @@ import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.io.ChunkedInputStream;
-import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.ChunkedMode;
 import dev.clickhousetcp.protocol.ClientInfo;
 import dev.clickhousetcp.protocol.ClientPacket;
 import dev.clickhousetcp.protocol.Handshake;
 import dev.clickhousetcp.protocol.ProtocolRevision;
 import dev.clickhousetcp.protocol.QueryPacket;
-import dev.clickhousetcp.protocol.QueryStage;
 import dev.clickhousetcp.protocol.ServerExceptionCodec;
 import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
@@ -72,6 +70,7 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final long revision;
     private final ZoneId serverZone;
     private final ClientInfo clientInfo;
+    private final BlockChannel blocks;
     private final long createdNanos = System.nanoTime();
     private final dev.clickhousetcp.data.BufferPool bufferPool = new dev.clickhousetcp.data.BufferPool(64L << 20);
     private dev.clickhousetcp.types.ReadContext pooledContext;
@@ -98,6 +97,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         this.revision = revision;
         this.serverZone = zone;
         this.clientInfo = clientInfo;
+        this.blocks = new BlockChannel(in, out, config.bufferSize(), config.limits());
         this.state = State.READY;
     }
 
@@ -367,7 +367,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         queryTimeout(options.timeout());
         try {
             sendQuery(sql, options);
-            BlockCodec.writeEmptyDataPacket(out);
+            blocks.writeEmptyData();
             out.flush();
         } catch (IOException | RuntimeException e) {
             throw fail(e);
@@ -385,7 +385,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         try {
             sendQuery(sql, options);
             // end of external tables; the server then answers with the insert header block
-            BlockCodec.writeEmptyDataPacket(out);
+            blocks.writeEmptyData();
             out.flush();
         } catch (IOException | RuntimeException e) {
             throw fail(e);
@@ -395,12 +395,22 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     private void sendQuery(String sql, QueryOptions options) throws IOException {
         String queryId = options.queryId() != null ? options.queryId() : UUID.randomUUID().toString();
-        Map<String, String> settings = new LinkedHashMap<>(config.settings());
+        Compression compression = options.compression() != null ? options.compression() : config.compression();
+        Map<String, String> settings = new LinkedHashMap<>();
+        if (compression.enabled()) { // the server compresses its blocks with this codec; explicit settings win
+            settings.put("network_compression_method", compression.method().settingValue());
+            if (compression.method() == dev.clickhousetcp.io.CompressionMethod.ZSTD) {
+                settings.put("network_zstd_compression_level", Integer.toString(compression.level()));
+            }
+        }
+        settings.putAll(config.settings());
         settings.putAll(options.settings());
         Instant now = Instant.now();
         long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
+        blocks.begin(compression);
         QueryPacket.write(out, revision, queryId, clientInfo.forQuery(queryId, options.traceContext(),
-                options.quotaKey()), micros, settings, QueryStage.COMPLETE, false, sql, options.parameters());
+                options.quotaKey()), micros, settings, options.stage(), compression.enabled(), sql,
+                options.parameters(), options.secondary());
     }
 
     // ---- state helpers used by QueryResult / InsertStream ----
@@ -411,6 +421,11 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     BinaryWriter out() {
         return out;
+    }
+
+    /** Block bodies of the running query: plain or compressed frames. */
+    BlockChannel blocks() {
+        return blocks;
     }
 
     private void begin() {
@@ -535,9 +550,20 @@ public final class ClickHouseConnection implements AutoCloseable {
      * After a server Exception ends a query, packets we already sent may still be unread by the server
      * (an older server that fails while parsing the query never reads the empty end-of-data block we
      * sent with it, and answers it later with "Unexpected packet Data", code 101). A Ping round trip
-     * consumes any such answers: the connection is READY once Pong arrives.
+     * consumes any such answers: the connection is READY once Pong arrives. The wait is bounded by
+     * {@link #DRAIN_NANOS}: such a server cannot skip a compressed end-of-data block (it reads the frame
+     * as a plain block and waits for bytes that never come), so no Pong may ever arrive.
      */
     void resyncAfterException() throws IOException {
+        pingDeadlineNanos = System.nanoTime() + DRAIN_NANOS;
+        try {
+            resyncUntilPong();
+        } finally {
+            pingDeadlineNanos = Long.MAX_VALUE;
+        }
+    }
+
+    private void resyncUntilPong() throws IOException {
         out.writeVarUInt(ClientPacket.PING);
         out.flush();
         for (int i = 0; i < 10_000; i++) {

@@ -192,6 +192,12 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
+        /** Network compression of query data blocks (default LZ4); see {@link ConnectionConfig.Builder#compression}. */
+        public Builder compression(Compression compression) {
+            config.compression(compression);
+            return this;
+        }
+
         public Builder host(String host) {
             config.host(host);
             return this;

@@ -26,10 +26,12 @@ public final class ConnectionConfig {
     private final DecodeLimits limits;
     private final int bufferSize;
     private final TlsConfig tls;
+    private final Compression compression;
     private final boolean preferChunked;
 
     private ConnectionConfig(Builder b) {
         this.tls = b.tls;
+        this.compression = b.compression;
         this.preferChunked = b.preferChunked;
         this.host = Objects.requireNonNull(b.host, "host");
         this.port = b.port;
@@ -68,6 +70,7 @@ public final class ConnectionConfig {
         b.limits = limits;
         b.bufferSize = bufferSize;
         b.tls = tls;
+        b.compression = compression;
         b.preferChunked = preferChunked;
         return b;
     }
@@ -132,11 +135,16 @@ public final class ConnectionConfig {
         return tls;
     }
 
+    /** Network compression of query data blocks, unless a query overrides it (default {@link Compression#LZ4}). */
+    public Compression compression() {
+        return compression;
+    }
+
     @Override
     public String toString() {
         return "ConnectionConfig[" + user + "@" + host + ":" + port + "/" + database + ", password="
                 + (password.isEmpty() ? "<empty>" : "<hidden>") + ", connectTimeout=" + connectTimeout
-                + ", socketTimeout=" + socketTimeout + ", settings=" + settings.keySet()
+                + ", socketTimeout=" + socketTimeout + ", compression=" + compression + ", settings=" + settings.keySet()
                 + (tls != null ? ", " + tls : "") + "]";
     }
 
@@ -155,6 +163,7 @@ public final class ConnectionConfig {
         private DecodeLimits limits = DecodeLimits.DEFAULT;
         private int bufferSize = 64 * 1024;
         private TlsConfig tls;
+        private Compression compression = Compression.LZ4;
         private boolean preferChunked;
 
         public Builder host(String host) {
@@ -240,6 +249,16 @@ public final class ConnectionConfig {
         /** Connects with TLS ({@code null} = plain TCP). ClickHouse's secure native port is 9440 by default. */
         public Builder tls(TlsConfig tls) {
             this.tls = tls;
+            return this;
+        }
+
+        /**
+         * Network compression of query data blocks in both directions (default {@link Compression#LZ4},
+         * the server's own default network codec); {@link Compression#NONE} turns it off.
+         * {@link QueryOptions.Builder#compression} overrides it per query.
+         */
+        public Builder compression(Compression compression) {
+            this.compression = Objects.requireNonNull(compression, "compression");
             return this;
         }
 

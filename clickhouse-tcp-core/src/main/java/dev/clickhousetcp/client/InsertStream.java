@@ -6,8 +6,6 @@ import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Lifetime;
-import dev.clickhousetcp.protocol.BlockCodec;
-import dev.clickhousetcp.protocol.ClientPacket;
 import dev.clickhousetcp.protocol.Progress;
 import dev.clickhousetcp.types.ColumnWriter;
 import dev.clickhousetcp.types.DataType;
@@ -114,9 +112,7 @@ public final class InsertStream implements AutoCloseable {
             return;
         }
         try {
-            conn.out().writeVarUInt(ClientPacket.DATA);
-            conn.out().writeString("");
-            BlockCodec.write(conn.out(), conn.revision(), names, writers, rows);
+            conn.blocks().writeData(conn.revision(), names, writers, rows); // compressed when the query is
             conn.out().flush();
             rowsSent += rows;
         } catch (IOException | RuntimeException e) {
@@ -144,7 +140,7 @@ public final class InsertStream implements AutoCloseable {
     public Progress finish() {
         checkOpen();
         try {
-            BlockCodec.writeEmptyDataPacket(conn.out());
+            conn.blocks().writeEmptyData();
             conn.out().flush();
             while (true) {
                 Lifetime l = new Lifetime("an insert response block");

@@ -1,5 +1,6 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.protocol.QueryStage;
 import dev.clickhousetcp.protocol.TraceContext;
 
 import java.util.Collections;
@@ -8,7 +9,7 @@ import java.util.Map;
 
 /**
  * Per-query options: query_id, settings, server-side parameters ({@code {name:Type}} placeholders),
- * quota key, trace context, and a listener. Immutable; build with {@link #builder()}.
+ * network compression, quota key, trace context, and a listener. Immutable; build with {@link #builder()}.
  */
 public final class QueryOptions {
     /** No options. */
@@ -22,8 +23,14 @@ public final class QueryOptions {
     private final QueryListener listener;
     private final java.time.Duration timeout;
     private final boolean serverTimeout;
+    private final Compression compression;
+    private final QueryStage stage;
+    private final boolean secondary;
 
     private QueryOptions(Builder b) {
+        this.compression = b.compression;
+        this.stage = b.stage;
+        this.secondary = b.secondary;
         this.timeout = b.timeout;
         this.serverTimeout = b.serverTimeout;
         this.queryId = b.queryId;
@@ -73,6 +80,21 @@ public final class QueryOptions {
         return serverTimeout;
     }
 
+    /** Network compression for this query, or {@code null} for the connection's default. */
+    public Compression compression() {
+        return compression;
+    }
+
+    /** The processing stage the server runs the query to (normally {@link QueryStage#COMPLETE}). */
+    QueryStage stage() {
+        return stage;
+    }
+
+    /** Whether the query is sent as a secondary (distributed-subquery) query instead of an initial one. */
+    boolean secondary() {
+        return secondary;
+    }
+
     /** A builder starting from these options (for derived options such as an insert's deduplication token). */
     public Builder toBuilder() {
         Builder b = new Builder();
@@ -84,6 +106,9 @@ public final class QueryOptions {
         b.listener = listener;
         b.timeout = timeout;
         b.serverTimeout = serverTimeout;
+        b.compression = compression;
+        b.stage = stage;
+        b.secondary = secondary;
         return b;
     }
 
@@ -97,6 +122,9 @@ public final class QueryOptions {
         private QueryListener listener = QueryListener.NONE;
         private java.time.Duration timeout;
         private boolean serverTimeout;
+        private Compression compression;
+        private QueryStage stage = QueryStage.COMPLETE;
+        private boolean secondary;
 
         public Builder queryId(String queryId) {
             this.queryId = queryId;
@@ -164,6 +192,27 @@ public final class QueryOptions {
             this.serverTimeout = true;
             long secs = (timeout.toMillis() + 999) / 1000;
             settings.put("max_execution_time", Long.toString(Math.max(1, secs)));
+            return this;
+        }
+
+        /**
+         * Network compression for this query, overriding {@link ConnectionConfig#compression()}
+         * ({@code null} = the connection's default).
+         */
+        public Builder compression(Compression compression) {
+            this.compression = compression;
+            return this;
+        }
+
+        /**
+         * Runs the query as a secondary query up to {@code stage}, the way a ClickHouse initiator sends
+         * the per-shard part of a distributed query (ClientInfo query_kind SECONDARY_QUERY). Package
+         * private: blocks at an intermediate stage are server-internal (e.g. aggregate states), and
+         * ClickHouse only marshals blocks in parallel (DETACHED columns) for such queries.
+         */
+        Builder secondary(QueryStage stage) {
+            this.stage = java.util.Objects.requireNonNull(stage);
+            this.secondary = true;
             return this;
         }
 

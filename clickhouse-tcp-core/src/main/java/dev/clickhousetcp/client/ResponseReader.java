@@ -46,13 +46,17 @@ final class ResponseReader {
             return null;
         }
         BinaryReader in = conn.in();
+        BlockChannel blocks = conn.blocks();
         long rev = conn.revision();
         while (true) {
             long type = in.readVarUInt();
             switch ((int) type) {
                 case ServerPacket.DATA -> {
                     in.readString();
-                    return BlockCodec.read(in, conn.readContext(true), lifetime);
+                    BinaryReader body = blocks.dataIn();
+                    Block b = BlockCodec.read(body, conn.readContext(true), lifetime);
+                    blocks.endBody(body, "a Data block");
+                    return b;
                 }
                 case ServerPacket.PROGRESS -> {
                     Progress p = Progress.read(in, rev);
@@ -65,33 +69,52 @@ final class ResponseReader {
                 }
                 case ServerPacket.TOTALS -> {
                     in.readString();
-                    totals = BlockCodec.read(in, conn.readContext(false), Lifetime.FOREVER);
+                    BinaryReader body = blocks.dataIn();
+                    totals = BlockCodec.read(body, conn.readContext(false), Lifetime.FOREVER);
+                    blocks.endBody(body, "the Totals block");
                 }
                 case ServerPacket.EXTREMES -> {
                     in.readString();
-                    extremes = BlockCodec.read(in, conn.readContext(false), Lifetime.FOREVER);
+                    BinaryReader body = blocks.dataIn();
+                    extremes = BlockCodec.read(body, conn.readContext(false), Lifetime.FOREVER);
+                    blocks.endBody(body, "the Extremes block");
                 }
                 case ServerPacket.LOG -> {
-                    in.readString();
+                    in.readString(); // the envelope stays uncompressed; the block may not (54481+)
+                    BinaryReader body = blocks.sideIn(rev);
                     Lifetime l = new Lifetime("a Log block");
-                    listener.onLog(BlockCodec.read(in, conn.readContext(true), l));
+                    Block b = BlockCodec.read(body, conn.readContext(true), l);
+                    blocks.endBody(body, "a Log block");
+                    listener.onLog(b);
                     l.release();
                 }
                 case ServerPacket.PROFILE_EVENTS -> {
                     in.readString();
+                    BinaryReader body = blocks.sideIn(rev);
                     Lifetime l = new Lifetime("a ProfileEvents block");
-                    listener.onProfileEvents(BlockCodec.read(in, conn.readContext(true), l));
+                    Block b = BlockCodec.read(body, conn.readContext(true), l);
+                    blocks.endBody(body, "a ProfileEvents block");
+                    listener.onProfileEvents(b);
                     l.release();
                 }
                 case ServerPacket.TABLE_COLUMNS -> {
-                    in.readString(); // external table name
-                    tableColumns = in.readString();
+                    // at 54481+ with compression, both strings are inside the frame (no raw envelope)
+                    BinaryReader body = blocks.sideIn(rev);
+                    body.readString(); // external table name
+                    tableColumns = body.readString();
+                    blocks.endBody(body, "the TableColumns packet");
                 }
                 case ServerPacket.TIMEZONE_UPDATE -> in.readString();
                 case ServerPacket.EXCEPTION -> {
                     ClickHouseServerException e = ServerExceptionCodec.read(in);
                     finished = true;
-                    conn.resyncAfterException();
+                    try {
+                        conn.resyncAfterException();
+                    } catch (IOException | RuntimeException resync) {
+                        // the server's error is still the answer; the connection is not reusable
+                        e.addSuppressed(conn.fail(resync));
+                        throw e;
+                    }
                     conn.end();
                     throw e;
                 }

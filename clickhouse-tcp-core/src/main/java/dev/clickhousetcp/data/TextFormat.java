@@ -18,7 +18,8 @@ public final class TextFormat {
         if (Double.isInfinite(v)) {
             return v > 0 ? "inf" : "-inf";
         }
-        return formatShortest(shortest(Double.toString(v), x -> Double.parseDouble(x) == v), v == 0 && 1 / v < 0);
+        return formatShortest(shortest(Double.toString(v), () -> new BigDecimal(v), Math.ulp(v) / Math.abs(v),
+                x -> Double.parseDouble(x) == v), v == 0 && 1 / v < 0);
     }
 
     /** Float32 text, from the float's own shortest digits. */
@@ -29,20 +30,92 @@ public final class TextFormat {
         if (Float.isInfinite(v)) {
             return v > 0 ? "inf" : "-inf";
         }
-        return formatShortest(shortest(Float.toString(v), x -> Float.parseFloat(x) == v), v == 0 && 1 / v < 0);
+        return formatShortest(shortest(Float.toString(v), () -> new BigDecimal(v), (double) Math.ulp(v) / Math.abs(v),
+                x -> Float.parseFloat(x) == v), v == 0 && 1 / v < 0);
     }
 
     /**
-     * The shortest decimal that reads back as the same value. {@code Double.toString} always keeps a
-     * second digit (4.9E-324 where 5e-324 suffices) and on JDK 17 sometimes more digits than needed.
+     * The shortest decimal that reads back as the same value and, among those of that length, the one
+     * nearest to the exact binary value (what ClickHouse's shortest-representation printer produces).
+     * Java's text is the starting point: it always reads back, but it may have more digits than needed
+     * (4.9E-324 where 5e-324 suffices) and on JDK 17 it is not always the nearest of its length
+     * (Float 4.36025459e25 prints 4.3602545E25 where 4.3602546e25 is nearer). At each length n the
+     * candidates are the two n-digit neighbours of Java's text; one can only read back when it lies
+     * within about an ulp, which is checked on the digits first, so most lengths cost no parsing. When
+     * both neighbours read back, the exact value decides (rounding Java's text instead would round
+     * twice: 9.18355E-41 would give 9.1836e-41 where 9.18354961...e-41 prints 9.1835e-41). Both sides
+     * matter: at a power of two the gap below is half the gap above (2^-96 as Float32 prints
+     * 1.2621775e-29, not 1.2621774e-29).
+     *
+     * @param relUlp the value's ulp divided by its magnitude
      */
-    private static String shortest(String javaText, java.util.function.Predicate<String> roundTrips) {
-        BigDecimal d = new BigDecimal(javaText);
-        int digits = d.precision();
-        for (int n = 1; n < digits; n++) {
-            String candidate = d.round(new java.math.MathContext(n, java.math.RoundingMode.HALF_EVEN)).toString();
-            if (roundTrips.test(candidate)) {
-                return candidate;
+    private static String shortest(String javaText, java.util.function.Supplier<BigDecimal> exactValue, double relUlp,
+                                   java.util.function.Predicate<String> roundTrips) {
+        BigDecimal p = new BigDecimal(javaText).stripTrailingZeros();
+        if (p.signum() == 0 || !(relUlp > 0) || Double.isInfinite(relUlp)) {
+            return javaText;
+        }
+        String d = p.unscaledValue().abs().toString();
+        int digits = d.length();
+        for (int n = 1; n <= digits; n++) {
+            // |neighbour - text| <= 1.5 ulp is necessary to read back; in units of 10^(e-n) for
+            // text = 0.d1d2... x 10^e that is at most 2 * relUlp * 10^n
+            double bound = 2 * relUlp * Math.pow(10, n);
+            BigDecimal lo;
+            BigDecimal hi;
+            boolean loPossible;
+            boolean hiPossible;
+            if (n < digits) {
+                int take = Math.min(digits - n, 6);
+                double tail = Integer.parseInt(d, n, n + take, 10) / Math.pow(10, take); // within 1e-6 below the tail
+                loPossible = tail <= bound;
+                hiPossible = 1 - tail - 1e-6 <= bound;
+                if (!loPossible && !hiPossible) {
+                    continue;
+                }
+                lo = p.round(new java.math.MathContext(n, java.math.RoundingMode.DOWN));
+                hi = p.round(new java.math.MathContext(n, java.math.RoundingMode.UP));
+            } else {
+                if (1 > bound) {
+                    return p.toString(); // no other n-digit decimal is within reach
+                }
+                BigDecimal unit = p.ulp();
+                BigDecimal mag = p.abs();
+                lo = p.signum() < 0 ? mag.subtract(unit).negate() : mag.subtract(unit);
+                hi = p.signum() < 0 ? mag.add(unit).negate() : mag.add(unit);
+                loPossible = true;
+                hiPossible = true;
+            }
+            boolean loOk = loPossible && lo.signum() != 0 && roundTrips.test(lo.toString());
+            boolean hiOk = hiPossible && roundTrips.test(hi.toString());
+            if (n == digits) {
+                if (!loOk && !hiOk) {
+                    return p.toString();
+                }
+                BigDecimal exact = exactValue.get();
+                BigDecimal best = p;
+                BigDecimal bestDist = exact.subtract(p).abs();
+                for (BigDecimal c : loOk && hiOk ? new BigDecimal[] {lo, hi} : loOk ? new BigDecimal[] {lo}
+                        : new BigDecimal[] {hi}) {
+                    BigDecimal dist = exact.subtract(c).abs();
+                    if (dist.compareTo(bestDist) < 0) {
+                        best = c;
+                        bestDist = dist;
+                    }
+                }
+                return best.toString();
+            }
+            if (loOk && hiOk) {
+                BigDecimal exact = exactValue.get();
+                int cmp = exact.subtract(lo).abs().compareTo(hi.subtract(exact).abs());
+                boolean loEven = (lo.unscaledValue().intValue() & 1) == 0;
+                return (cmp < 0 || cmp == 0 && loEven ? lo : hi).toString();
+            }
+            if (loOk) {
+                return lo.toString();
+            }
+            if (hiOk) {
+                return hi.toString();
             }
         }
         return javaText;
@@ -109,12 +182,15 @@ public final class TextFormat {
         }
         return base instanceof StringColumn || base instanceof FixedStringColumn || base instanceof DateColumn
                 || base instanceof DateTimeColumn || base instanceof DateTime64Column || base instanceof UuidColumn
-                || base instanceof EnumColumn;
+                || base instanceof EnumColumn || base instanceof IPv4Column || base instanceof IPv6Column
+                || base instanceof TimeColumn;
     }
 
     /** Appends row {@code row} of {@code c} as it appears nested inside a composite value. */
     static void appendNested(StringBuilder sb, Column c, int row) {
-        if (c.isNull(row)) {
+        if (c instanceof NestedText t) {
+            t.appendNested(sb, row);
+        } else if (c.isNull(row)) {
             sb.append("NULL");
         } else if (quotedWhenNested(c)) {
             appendQuoted(sb, c.getString(row));

@@ -29,6 +29,7 @@ public final class BinaryReader {
     private int limit;
     private long totalRead;
     private final int maxStringBytes;
+    private java.util.IdentityHashMap<Object, java.util.ArrayDeque<Object>> prefixStates;
 
     public BinaryReader(InputStream in, int bufferSize, int maxStringBytes) {
         this.in = in;
@@ -233,5 +234,35 @@ public final class BinaryReader {
             offsets[i] = used;
         }
         return data;
+    }
+
+    /**
+     * Keeps state read from a column's serialization prefix until the same type reads the column's
+     * data: stateful types (Variant, Dynamic, JSON) read their prefix in {@code readPrefix} and need it
+     * again in {@code read}, after composite wrappers (Array offsets, Nullable null maps) in between.
+     * States are queued per {@code owner} (compared by identity) and taken in the order they were put,
+     * which is the order ClickHouse writes prefixes and data in (both walk the type tree the same way).
+     */
+    public void pushPrefixState(Object owner, Object state) {
+        if (prefixStates == null) {
+            prefixStates = new java.util.IdentityHashMap<>();
+        }
+        prefixStates.computeIfAbsent(owner, k -> new java.util.ArrayDeque<>()).addLast(state);
+    }
+
+    /** Takes the oldest state {@link #pushPrefixState pushed} for {@code owner}, or {@code null} when none. */
+    public Object pollPrefixState(Object owner) {
+        if (prefixStates == null) {
+            return null;
+        }
+        java.util.ArrayDeque<Object> q = prefixStates.get(owner);
+        if (q == null) {
+            return null;
+        }
+        Object state = q.pollFirst();
+        if (q.isEmpty()) {
+            prefixStates.remove(owner);
+        }
+        return state;
     }
 }

@@ -23,7 +23,7 @@ import java.util.Arrays;
  * VarUInt column and row counts, then per column its name, type name, the
  * has_custom_serialization byte (54454+) with its kind stack, and (when rows &gt; 0) the type's state
  * prefix and data. Sparse (54465+) and replicated (54482+) serializations are expanded into dense
- * columns on read.
+ * columns on read; detached ones (54478+, compressed queries only) are decompressed and decoded.
  */
 public final class BlockCodec {
     // compact kind codes (has_custom_serialization payload)
@@ -37,6 +37,7 @@ public final class BlockCodec {
 
     private static final java.util.concurrent.atomic.LongAdder SPARSE_READ = new java.util.concurrent.atomic.LongAdder();
     private static final java.util.concurrent.atomic.LongAdder REPLICATED_READ = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.concurrent.atomic.LongAdder DETACHED_READ = new java.util.concurrent.atomic.LongAdder();
 
     private BlockCodec() {
     }
@@ -49,6 +50,11 @@ public final class BlockCodec {
     /** Columns received in replicated serialization since start (process-wide). */
     public static long replicatedColumnsRead() {
         return REPLICATED_READ.sum();
+    }
+
+    /** Columns received in detached (ColumnBLOB) serialization since start (process-wide). */
+    public static long detachedColumnsRead() {
+        return DETACHED_READ.sum();
     }
 
     /** Serialization kinds of one column, with children for Tuple elements. */
@@ -96,7 +102,9 @@ public final class BlockCodec {
                     kinds = readKinds(in, type, 0);
                 }
             }
-            if (rows > 0) {
+            if (rows > 0 && kinds.detached()) {
+                cols[c] = readDetached(in, type, kinds, rows, ctx, names[c]);
+            } else if (rows > 0) {
                 type.readPrefix(in);
                 cols[c] = readData(in, type, kinds, rows, ctx);
             } else {
@@ -167,11 +175,13 @@ public final class BlockCodec {
                 children[i] = readKinds(in, t.elements().get(i), depth + 1);
             }
         }
-        if (detached) {
-            throw new ClickHouseProtocolException("detached (ColumnBLOB) serialization is only sent to clients that "
-                    + "request compression; this connection did not");
+        for (Kinds k : children) {
+            if (k.detached()) {
+                // ClickHouse wraps whole non-Tuple columns only (NativeFormat.mdx, "Detached wire format")
+                throw new ClickHouseProtocolException("detached (ColumnBLOB) serialization of a Tuple element");
+            }
         }
-        return new Kinds(sparse, replicated, false, children);
+        return new Kinds(sparse, replicated, detached, children);
     }
 
     private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, ReadContext ctx)
@@ -192,6 +202,42 @@ public final class BlockCodec {
             return new dev.clickhousetcp.data.TupleColumn(t, rows, cols);
         }
         return type.read(in, rows, ctx);
+    }
+
+    /**
+     * Detached (DETACHED / DETACHED_OVER_SPARSE, protocol revision 54478+, only when the query has
+     * compression on): ClickHouse {@code SerializationDetached} writes {@code VarUInt size} and the
+     * {@code ColumnBLOB}'s bytes, which are compressed frames holding the column exactly as
+     * {@code NativeWriter::writeData} writes it (state prefix, then data in the wrapped column's own
+     * serialization, e.g. sparse). The frames are decompressed straight from {@code in}, bounded by
+     * the size, with the context's reusable nested frame reader.
+     */
+    private static Column readDetached(BinaryReader in, DataType type, Kinds kinds, int rows, ReadContext ctx,
+                                       String name) throws IOException {
+        long size = in.readVarUInt();
+        if (size < 0 || size > ctx.limits().maxColumnBytes()) {
+            throw new ClickHouseProtocolException("detached column '" + name + "' of " + Long.toUnsignedString(size)
+                    + " bytes exceeds the limit " + ctx.limits().maxColumnBytes());
+        }
+        long end = in.bytesRead() + size;
+        dev.clickhousetcp.io.FramedReader frames = ctx.nestedFrames((dst, off, len) -> {
+            if (in.bytesRead() + len > end) {
+                throw new ClickHouseProtocolException("detached column '" + name + "' reads past its " + size
+                        + " bytes");
+            }
+            in.readFully(dst, off, len);
+        });
+        BinaryReader blob = frames.reader();
+        type.readPrefix(blob);
+        Column col = readData(blob, type, new Kinds(kinds.sparse(), kinds.replicated(), false, kinds.elements()), rows,
+                ctx);
+        frames.checkFrameEnd("detached column '" + name + "'");
+        if (in.bytesRead() != end) {
+            throw new ClickHouseProtocolException("detached column '" + name + "' used " + (size - (end - in.bytesRead()))
+                    + " of its " + size + " bytes");
+        }
+        DETACHED_READ.increment();
+        return col;
     }
 
     /** Sparse: VarUInt groups of defaults before each non-default value, ended by END_OF_GRANULE; then the values. */
@@ -284,7 +330,7 @@ public final class BlockCodec {
                 out.writeUInt8(0);
             }
             if (rows > 0) {
-                w.type().writePrefix(out);
+                w.writePrefix(out);
                 w.writeData(out);
             }
         }

@@ -26,11 +26,20 @@ public record ClientInfo(String initialUser, String initialQueryId, String initi
                          int versionPatch, String quotaKey, TraceContext trace) {
 
     static final int QUERY_KIND_INITIAL = 1;
+    static final int QUERY_KIND_SECONDARY = 2;
     static final int INTERFACE_TCP = 1;
 
-    /** Writes the ClientInfo fields present at {@code revision}. */
+    /** Writes the ClientInfo fields present at {@code revision} for an initial query. */
     public void write(BinaryWriter out, long revision, long startTimeMicros) throws IOException {
-        out.writeUInt8(QUERY_KIND_INITIAL);
+        write(out, revision, startTimeMicros, false);
+    }
+
+    /**
+     * Writes the ClientInfo fields present at {@code revision}; {@code secondary} sends query_kind
+     * SECONDARY_QUERY (the per-shard part of a distributed query) instead of INITIAL_QUERY.
+     */
+    public void write(BinaryWriter out, long revision, long startTimeMicros, boolean secondary) throws IOException {
+        out.writeUInt8(secondary ? QUERY_KIND_SECONDARY : QUERY_KIND_INITIAL);
         out.writeString(initialUser);
         out.writeString(initialQueryId);
         out.writeString(initialAddress);

@@ -34,10 +34,20 @@ public final class QueryPacket {
     public static void write(BinaryWriter out, long revision, String queryId, ClientInfo clientInfo,
                              long startTimeMicros, Map<String, String> settings, QueryStage stage, boolean compression,
                              String sql, Map<String, String> parameters) throws IOException {
+        write(out, revision, queryId, clientInfo, startTimeMicros, settings, stage, compression, sql, parameters, false);
+    }
+
+    /**
+     * Writes the Query packet; {@code secondary} marks it a secondary query (ClientInfo query_kind 2),
+     * as a ClickHouse initiator sends the per-shard part of a distributed query.
+     */
+    public static void write(BinaryWriter out, long revision, String queryId, ClientInfo clientInfo,
+                             long startTimeMicros, Map<String, String> settings, QueryStage stage, boolean compression,
+                             String sql, Map<String, String> parameters, boolean secondary) throws IOException {
         out.writeVarUInt(ClientPacket.QUERY);
         out.writeString(queryId);
         if (ProtocolFeature.CLIENT_INFO.in(revision)) {
-            clientInfo.write(out, revision, startTimeMicros);
+            clientInfo.write(out, revision, startTimeMicros, secondary);
         }
         writeSettings(out, revision, settings);
         if (ProtocolFeature.INTERSERVER_EXTERNALLY_GRANTED_ROLES.in(revision)) {

@@ -134,6 +134,13 @@ public final class ArrayType extends DataType {
         }
 
         @Override
+        public void writePrefix(BinaryWriter out) throws IOException {
+            for (ColumnWriter w : inner) {
+                w.writePrefix(out);
+            }
+        }
+
+        @Override
         public void writeData(BinaryWriter out) throws IOException {
             for (int i = 0; i < count; i++) {
                 out.writeInt64(ends[i]);

@@ -31,6 +31,15 @@ public interface ColumnWriter {
     /** Writes the data of all appended values (without the state prefix). */
     void writeData(BinaryWriter out) throws IOException;
 
+    /**
+     * Writes the column's state prefix, before {@link #writeData}. By default the type's own
+     * {@link DataType#writePrefix}; writers whose prefix depends on the values (Dynamic: the list of
+     * types) and composite writers holding such writers override it.
+     */
+    default void writePrefix(BinaryWriter out) throws IOException {
+        type().writePrefix(out);
+    }
+
     /** Forgets all values, keeping allocated capacity. */
     void reset();
 

@@ -68,6 +68,7 @@ public final class DataTypes {
             case "UUID": noParams(n); return new UuidType(name);
             case "Enum8": return new EnumType(name, 1, n);
             case "Enum16": return new EnumType(name, 2, n);
+            case "Enum": return EnumType.generic(n);
             case "Nothing": noParams(n); return new NothingType(name);
             case "Nullable": {
                 DataType inner = resolve(single(n), serverZone);
@@ -102,6 +103,32 @@ public final class DataTypes {
                 }
                 return resolve(n.typeArg(1), serverZone);
             }
+            case "Variant": {
+                java.util.List<DataType> variants = new java.util.ArrayList<>();
+                for (int i = 0; i < n.params().size(); i++) {
+                    variants.add(resolve(n.typeArg(i), serverZone));
+                }
+                return VariantType.of(variants);
+            }
+            case "Dynamic": return DynamicType.parse(n, serverZone);
+            case "JSON": return JsonType.parse(n, serverZone);
+            case "Geometry": noParams(n); return VariantType.geometry(serverZone);
+            case "Int128": noParams(n); return new BigIntType(name, 16, false);
+            case "UInt128": noParams(n); return new BigIntType(name, 16, true);
+            case "Int256": noParams(n); return new BigIntType(name, 32, false);
+            case "UInt256": noParams(n); return new BigIntType(name, 32, true);
+            case "BFloat16": noParams(n); return new BFloat16Type(name);
+            case "Decimal", "Decimal32", "Decimal64", "Decimal128", "Decimal256": return DecimalType.of(n);
+            case "Time", "Time64": return TimeType.of(n);
+            case "IPv4": noParams(n); return new IPv4Type(name);
+            case "IPv6": noParams(n); return new IPv6Type(name);
+            case "Nested": return NestedType.of(n, serverZone);
+            case "QBit": return QBitType.of(n, serverZone);
+            case "Point", "Ring", "LineString", "MultiLineString", "Polygon", "MultiPolygon": return GeoType.of(n);
+            case "AggregateFunction": return AggregateFunctionType.of(n, serverZone);
+            case "IntervalNanosecond", "IntervalMicrosecond", "IntervalMillisecond", "IntervalSecond", "IntervalMinute",
+                "IntervalHour", "IntervalDay", "IntervalWeek", "IntervalMonth", "IntervalQuarter", "IntervalYear":
+                return IntervalType.of(n);
             default:
                 throw new ClickHouseTypeException("unsupported ClickHouse type: " + name);
         }

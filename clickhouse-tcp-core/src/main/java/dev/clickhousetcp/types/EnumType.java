@@ -27,6 +27,38 @@ public final class EnumType extends DataType {
         }
     }
 
+    /**
+     * Resolves the generic {@code Enum(...)} family: elements without an explicit value are numbered
+     * from the previous value plus one (the first from 1); the result is Enum8 when every value is in
+     * [-128, 127], else Enum16, named canonically as the server reports it.
+     */
+    static EnumType generic(TypeNode n) {
+        java.util.List<TypeNode.Param> params = new java.util.ArrayList<>();
+        long next = 1;
+        boolean narrow = true;
+        for (TypeNode.Param p : n.params()) {
+            TypeNode.EnumParam e;
+            if (p instanceof TypeNode.EnumParam ep) {
+                e = ep;
+            } else if (p instanceof TypeNode.StringParam sp) {
+                e = new TypeNode.EnumParam(sp.value(), next);
+            } else {
+                throw new ClickHouseTypeException("malformed enum type " + n);
+            }
+            if (e.value() < Short.MIN_VALUE || e.value() > Short.MAX_VALUE) {
+                throw new ClickHouseTypeException("enum value " + e.value() + " out of range in " + n);
+            }
+            narrow &= e.value() >= Byte.MIN_VALUE && e.value() <= Byte.MAX_VALUE;
+            next = e.value() + 1;
+            params.add(e);
+        }
+        if (params.isEmpty()) {
+            throw new ClickHouseTypeException("enum type without elements: " + n);
+        }
+        TypeNode canonical = new TypeNode(narrow ? "Enum8" : "Enum16", java.util.List.copyOf(params));
+        return new EnumType(canonical.toString(), narrow ? 1 : 2, canonical);
+    }
+
     public int width() {
         return width;
     }

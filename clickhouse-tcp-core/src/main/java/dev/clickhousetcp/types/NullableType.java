@@ -85,6 +85,11 @@ public final class NullableType extends DataType {
             }
 
             @Override
+            public void writePrefix(BinaryWriter out) throws IOException {
+                inner.writePrefix(out);
+            }
+
+            @Override
             public void writeData(BinaryWriter out) throws IOException {
                 out.writeBytes(nulls, 0, count);
                 inner.writeData(out);

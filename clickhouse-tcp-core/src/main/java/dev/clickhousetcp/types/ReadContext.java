@@ -20,6 +20,7 @@ public final class ReadContext {
     private final BufferPool pool;
     private List<byte[]> takenBytes = new ArrayList<>();
     private List<int[]> takenInts = new ArrayList<>();
+    private dev.clickhousetcp.io.FramedReader nestedFrames;
 
     public ReadContext(DecodeLimits limits, ZoneId serverZone, long revision, BufferPool pool) {
         this.limits = limits;
@@ -39,6 +40,22 @@ public final class ReadContext {
     /** The negotiated protocol revision the block was written at. */
     public long revision() {
         return revision;
+    }
+
+    /**
+     * A reader of compressed frames pulled from {@code source}, for column payloads that are compressed
+     * inside an (already decompressed) block: the DETACHED serialization of parallel block marshalling
+     * (ClickHouse {@code ColumnBLOB}). One instance per context, created on first use and reused, so its
+     * frame buffers are kept.
+     */
+    public dev.clickhousetcp.io.FramedReader nestedFrames(dev.clickhousetcp.io.CompressedInputStream.Source source) {
+        if (nestedFrames == null || !nestedFrames.atFrameEnd()) { // none yet, or left inside a failed payload
+            nestedFrames = new dev.clickhousetcp.io.FramedReader(source, 16 * 1024, limits.maxStringBytes(),
+                    limits.maxFrameBytes());
+        } else {
+            nestedFrames.source(source);
+        }
+        return nestedFrames;
     }
 
     /** A byte array of at least {@code n} bytes for a column of the current block. */

@@ -97,6 +97,13 @@ public final class TupleType extends DataType {
             }
 
             @Override
+            public void writePrefix(BinaryWriter out) throws IOException {
+                for (ColumnWriter w : ws) {
+                    w.writePrefix(out);
+                }
+            }
+
+            @Override
             public void writeData(BinaryWriter out) throws IOException {
                 for (ColumnWriter w : ws) {
                     w.writeData(out);
@@ -132,7 +139,9 @@ public final class TupleType extends DataType {
             Object[] a = new Object[comps.length];
             try {
                 for (int i = 0; i < a.length; i++) {
-                    a[i] = comps[i].getAccessor().invoke(r);
+                    java.lang.reflect.Method accessor = comps[i].getAccessor();
+                    accessor.trySetAccessible(); // records nested in non-public classes
+                    a[i] = accessor.invoke(r);
                 }
             } catch (ReflectiveOperationException e) {
                 throw new ClickHouseTypeException("cannot read record " + r.getClass().getName() + " as " + name, e);

@@ -17,7 +17,7 @@ import java.util.List;
 public record TypeNode(String name, List<Param> params) {
 
     /** A type parameter. */
-    public sealed interface Param permits TypeParam, NumberParam, StringParam, NamedTypeParam, EnumParam {
+    public sealed interface Param permits TypeParam, NumberParam, StringParam, NamedTypeParam, EnumParam, RawParam {
     }
 
     /** A nested type, e.g. the {@code String} of {@code Array(String)}. */
@@ -41,6 +41,19 @@ public record TypeNode(String name, List<Param> params) {
 
     /** An enum element {@code 'name' = value}. */
     public record EnumParam(String name, long value) implements Param {
+    }
+
+    /**
+     * The whole parameter text of a family with its own parameter grammar, kept verbatim (trimmed):
+     * {@code JSON(max_dynamic_paths=3, a.b UInt32, SKIP c, SKIP REGEXP 'x')},
+     * {@code Dynamic(max_types=8)}, {@code Object('json')}. The type parses it itself.
+     */
+    public record RawParam(String text) implements Param {
+    }
+
+    /** Families whose parameters are kept as one {@link RawParam}. */
+    static boolean hasRawParams(String family) {
+        return family.equals("JSON") || family.equals("Dynamic") || family.equals("Object");
     }
 
     /**
@@ -102,6 +115,8 @@ public record TypeNode(String name, List<Param> params) {
                 sb.append(np.name()).append(' ').append(np.type());
             } else if (p instanceof EnumParam ep) {
                 sb.append(quote(ep.name())).append(" = ").append(ep.value());
+            } else if (p instanceof RawParam rp) {
+                sb.append(rp.text());
             }
         }
         return sb.append(')').toString();
@@ -158,6 +173,11 @@ public record TypeNode(String name, List<Param> params) {
             ws();
             // multi-word aliases such as "Double Precision" are not produced by the server; keep one word
             List<Param> params = new ArrayList<>();
+            if (pos < s.length() && s.charAt(pos) == '(' && hasRawParams(name)) {
+                String raw = raw();
+                depth--;
+                return new TypeNode(name, raw.isEmpty() ? List.of() : List.of(new RawParam(raw)));
+            }
             if (pos < s.length() && s.charAt(pos) == '(') {
                 pos++;
                 ws();
@@ -229,6 +249,38 @@ public record TypeNode(String name, List<Param> params) {
             }
             pos = save;
             return new TypeParam(type());
+        }
+
+        /** The text between '(' at pos and its matching ')', skipping quoted strings and identifiers. */
+        String raw() {
+            int start = ++pos;
+            int level = 0;
+            while (pos < s.length()) {
+                char c = s.charAt(pos);
+                if (c == '\'' || c == '`' || c == '"') {
+                    int end = pos + 1;
+                    while (end < s.length() && s.charAt(end) != c) {
+                        end += s.charAt(end) == '\\' ? 2 : 1;
+                    }
+                    if (end >= s.length()) {
+                        throw error("unterminated quote");
+                    }
+                    pos = end + 1;
+                    continue;
+                }
+                if (c == '(') {
+                    level++;
+                } else if (c == ')') {
+                    if (level == 0) {
+                        String text = s.substring(start, pos).trim();
+                        pos++;
+                        return text;
+                    }
+                    level--;
+                }
+                pos++;
+            }
+            throw error("expected ')'");
         }
 
         String string() {

@@ -92,7 +92,11 @@ class ConnectionTest {
     @ParameterizedTest
     @EnumSource(ClickHouseServer.Kind.class)
     void serverExceptionCarriesCodeAndKeepsTheConnection(ClickHouseServer.Kind kind) {
-        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind))) {
+        // 18.16 cannot skip the compressed end-of-data block of a query that failed while being parsed
+        // and closes the connection (CompressionTest covers that case); uncompressed, it stays usable
+        Compression compression = kind == ClickHouseServer.Kind.LEGACY ? Compression.NONE : Compression.LZ4;
+        try (ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.get(kind)).compression(compression)
+                .build()) {
             assertThatThrownBy(() -> client.execute("SELECT * FROM default.no_such_table_xyz"))
                     .isInstanceOfSatisfying(ClickHouseServerException.class, e -> {
                         assertThat(e.code()).isEqualTo(60);

@@ -75,6 +75,10 @@ class InsertTest {
         m.put("Map(String, UInt64)", List.of("map('a', 1, 'b', 2)", "map()"));
         m.put("Map(String, Array(Nullable(Int8)))", List.of("map('k', [NULL, 1])"));
         m.put("Tuple(a UInt8, b Nullable(String))", List.of("(1, NULL)", "(2, 'x')"));
+        m.put("Variant(String, UInt64)", List.of("'a'", "toUInt64(5)", "NULL"));
+        m.put("Dynamic", List.of("toInt64(-5)", "'s'", "[1, 2]", "map('k', 'v')", "NULL"));
+        m.put("JSON", List.of("'{\"a\":1,\"b\":{\"c\":[\"x\",null]}}'", "'{}'"));
+        m.put("Geometry", List.of("tuple(1.5, 2.5)::Point", "NULL"));
         return m;
     }
 

@@ -1,0 +1,96 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.io.CompressionMethod;
+
+import java.util.Objects;
+
+/**
+ * Network compression of a query's data blocks (ClickHouse's per-query {@code compression} flag of
+ * the Query packet, NativeProtocol.mdx). When enabled, the body of every Data, Totals and Extremes
+ * packet (and, from protocol revision 54481, of Log, ProfileEvents and TableColumns packets) travels
+ * in checksummed compressed frames in both directions; the server compresses with the method named
+ * by the setting {@code network_compression_method} (and {@code network_zstd_compression_level}),
+ * which the client sends with the query. Frames from the server are accepted in any of the three
+ * methods regardless of the one requested. Immutable and thread-safe.
+ *
+ * <ul>
+ *   <li>{@link #NONE}: no compression, blocks travel as plain native format (flag 0).</li>
+ *   <li>{@link #LZ4}: the server's default network codec; fast, the default here too.</li>
+ *   <li>{@link #ZSTD} / {@link #zstd(int)}: smaller on the wire, more CPU; level 1 like the server's
+ *       default {@code network_zstd_compression_level}.</li>
+ *   <li>{@link #CHECKSUM_ONLY}: frames with checksums but an uncompressed payload (ClickHouse codec
+ *       {@code NONE}); needs a server with the codec framework (26.7 accepts it, 18.16 does not).</li>
+ * </ul>
+ *
+ * <p>Compression costs CPU on both ends for fewer bytes on the wire: on loopback or a fast LAN
+ * {@link #NONE} is faster. ClickHouse 18.16 cannot skip the compressed end-of-data block of a query
+ * that fails before it reads the query's data (syntax error, unknown setting) and drops the
+ * connection; the server's error is still thrown and the connection replaced.
+ */
+public final class Compression {
+    /** Compression off: the Query packet's compression flag is 0. */
+    public static final Compression NONE = new Compression(null, 0);
+    /** LZ4 frames. */
+    public static final Compression LZ4 = new Compression(CompressionMethod.LZ4, 0);
+    /** ZSTD frames at level 1. */
+    public static final Compression ZSTD = new Compression(CompressionMethod.ZSTD, 1);
+    /** Checksummed frames with uncompressed payloads (method byte 0x02). */
+    public static final Compression CHECKSUM_ONLY = new Compression(CompressionMethod.NONE, 0);
+
+    private final CompressionMethod method;
+    private final int level;
+
+    private Compression(CompressionMethod method, int level) {
+        this.method = method;
+        this.level = level;
+    }
+
+    /**
+     * ZSTD frames at {@code level}.
+     *
+     * @param level 1..22, as ClickHouse's ZSTD codec accepts
+     * @throws IllegalArgumentException for a level outside 1..22
+     */
+    public static Compression zstd(int level) {
+        if (level < 1 || level > 22) {
+            throw new IllegalArgumentException("ZSTD level must be 1..22: " + level);
+        }
+        return level == 1 ? ZSTD : new Compression(CompressionMethod.ZSTD, level);
+    }
+
+    /** Whether blocks are framed (every value except {@link #NONE}). */
+    public boolean enabled() {
+        return method != null;
+    }
+
+    /** The frame method, or {@code null} for {@link #NONE}. */
+    public CompressionMethod method() {
+        return method;
+    }
+
+    /** The ZSTD level; 0 for the other methods. */
+    public int level() {
+        return level;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Compression c && c.method == method && c.level == level;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(method, level);
+    }
+
+    @Override
+    public String toString() {
+        if (method == null) {
+            return "NONE";
+        }
+        if (method == CompressionMethod.NONE) {
+            return "CHECKSUM_ONLY";
+        }
+        return method == CompressionMethod.ZSTD ? "ZSTD(" + level + ")" : method.name();
+    }
+}

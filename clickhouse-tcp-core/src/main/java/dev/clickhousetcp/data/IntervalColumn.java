@@ -1,0 +1,85 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+import dev.clickhousetcp.types.IntervalType;
+
+import java.time.Duration;
+import java.time.Period;
+
+/**
+ * IntervalNanosecond ... IntervalYear column: one Int64 count of the unit per value, little-endian
+ * (ClickHouse {@code DataTypeInterval}, {@code SerializationInterval}).
+ *
+ * <p>{@link #getObject} returns the count as {@code Long}, matching {@link #getString}, which prints the
+ * bare number as the server's {@code toString} does (e.g. {@code 5} for {@code INTERVAL 5 DAY}).
+ * {@link #getDuration} converts the fixed-length units (Nanosecond to Week; a day is 86 400 s);
+ * {@link #getPeriod} the calendar units (Day, Week, Month, Quarter, Year).
+ */
+public final class IntervalColumn extends FixedWidthColumn {
+    private final IntervalType.Unit unit;
+
+    public IntervalColumn(DataType type, int rows, byte[] data, IntervalType.Unit unit) {
+        super(type, rows, data, 8);
+        this.unit = unit;
+    }
+
+    /** The interval's unit. */
+    public IntervalType.Unit unit() {
+        return unit;
+    }
+
+    /** The count of units. */
+    @Override
+    public long getLong(int row) {
+        checkRow(row);
+        return (long) LONG.get(data, row * 8);
+    }
+
+    @Override
+    public double getDouble(int row) {
+        return getLong(row);
+    }
+
+    /**
+     * The interval as a Duration.
+     *
+     * @throws UnsupportedOperationException for Month, Quarter and Year (no fixed length)
+     * @throws ArithmeticException when the span exceeds Duration's range
+     */
+    public Duration getDuration(int row) {
+        return unit.toDuration(getLong(row));
+    }
+
+    /**
+     * The interval as a Period.
+     *
+     * @throws UnsupportedOperationException for units shorter than a day
+     * @throws ArithmeticException when the count exceeds an {@code int} of the Period's field
+     */
+    public Period getPeriod(int row) {
+        return unit.toPeriod(getLong(row));
+    }
+
+    @Override
+    public Object getObject(int row) {
+        return getLong(row);
+    }
+
+    @Override
+    public String getString(int row) {
+        return Long.toString(getLong(row));
+    }
+
+    /** Bulk copy of the counts into {@code dst}. */
+    public void copyTo(long[] dst, int dstOffset) {
+        checkAccessible();
+        for (int i = 0; i < rows; i++) {
+            dst[dstOffset + i] = (long) LONG.get(data, i * 8);
+        }
+    }
+
+    @Override
+    protected FixedWidthColumn withData(byte[] d, int r) {
+        return new IntervalColumn(type, r, d, unit);
+    }
+}

@@ -1,0 +1,405 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.types.DataType;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code JSON} column. Holds what the server sent: either the object form — one column per typed path
+ * (declared in the type), one {@link DynamicColumn} per dynamic path, and the shared data (paths beyond
+ * {@code max_dynamic_paths}, per row a list of path/value pairs) — or, when the server was asked to
+ * send JSON as text ({@code output_format_native_write_json_as_string = 1}), one JSON text per row.
+ *
+ * <p>{@link #getString} is the object's JSON text exactly as the server's {@code toString} prints it:
+ * keys sorted, dotted paths nested into objects, values in ClickHouse's JSON form (see
+ * {@link JsonText}); a typed path always appears (NULL as {@code null}), a dynamic path only when not
+ * NULL. Inside an Array/Tuple/Map the text is quoted. {@link #getObject} returns that object as an
+ * unmodifiable tree of {@code Map<String, Object>} (insertion-ordered as in the text) whose leaves are
+ * the values' {@code getObject} (Long, BigInteger, Double, String, Boolean, LocalDate, ZonedDateTime,
+ * List, ...; a nested {@code Array(JSON)} gives a List of such maps); in text form the leaves are what
+ * {@link JsonText#parse} gives. Path access: {@link #paths(int)}, {@link #getPathObject},
+ * {@link #getPathString}, and per-path columns via {@link #typedPath}/{@link #dynamicPath}. Lifetime and
+ * thread-safety as for every {@link Column}.
+ */
+public final class JsonColumn extends AbstractColumn implements NestedText {
+    private final StringColumn text;
+    private final String[] typedPaths;
+    private final Column[] typedColumns;
+    private final String[] dynamicPaths;
+    private final DynamicColumn[] dynamicColumns;
+    private final int[] sharedEnds;
+    private final StringColumn sharedPaths;
+    private final DynamicColumn sharedValues;
+
+    /**
+     * The object form.
+     *
+     * @param sharedEnds   per row the end of its shared-data entries (cumulative), or {@code null} when none
+     * @param sharedPaths  the shared-data entries' paths
+     * @param sharedValues the shared-data entries' values, one row per entry
+     */
+    public JsonColumn(DataType type, int rows, String[] typedPaths, Column[] typedColumns, String[] dynamicPaths,
+                      DynamicColumn[] dynamicColumns, int[] sharedEnds, StringColumn sharedPaths,
+                      DynamicColumn sharedValues) {
+        super(type, rows);
+        this.text = null;
+        this.typedPaths = typedPaths;
+        this.typedColumns = typedColumns;
+        this.dynamicPaths = dynamicPaths;
+        this.dynamicColumns = dynamicColumns;
+        this.sharedEnds = sharedEnds;
+        this.sharedPaths = sharedPaths;
+        this.sharedValues = sharedValues;
+    }
+
+    /** The text form: one JSON object text per row. */
+    public JsonColumn(DataType type, int rows, StringColumn text) {
+        super(type, rows);
+        this.text = text;
+        this.typedPaths = new String[0];
+        this.typedColumns = new Column[0];
+        this.dynamicPaths = new String[0];
+        this.dynamicColumns = new DynamicColumn[0];
+        this.sharedEnds = null;
+        this.sharedPaths = null;
+        this.sharedValues = null;
+    }
+
+    /** Whether the server sent this column as JSON text rather than in the object form. */
+    public boolean isText() {
+        return text != null;
+    }
+
+    /** Typed paths (declared in the type), sorted; empty in text form. */
+    public List<String> typedPaths() {
+        return List.of(typedPaths);
+    }
+
+    /** Column of typed path {@code path}, or {@code null}. */
+    public Column typedPath(String path) {
+        checkAccessible();
+        int i = Arrays.asList(typedPaths).indexOf(path);
+        return i < 0 ? null : typedColumns[i];
+    }
+
+    /** Dynamic paths of this block (each a Dynamic column), sorted; empty in text form. */
+    public List<String> dynamicPaths() {
+        return List.of(dynamicPaths);
+    }
+
+    /** Column of dynamic path {@code path}, or {@code null}. */
+    public DynamicColumn dynamicPath(String path) {
+        checkAccessible();
+        int i = Arrays.asList(dynamicPaths).indexOf(path);
+        return i < 0 ? null : dynamicColumns[i];
+    }
+
+    @Override
+    public void bind(Lifetime l) {
+        super.bind(l);
+        List<Column> all = new ArrayList<>(Arrays.asList(typedColumns));
+        all.addAll(Arrays.asList(dynamicColumns));
+        all.add(text);
+        all.add(sharedPaths);
+        all.add(sharedValues);
+        for (Column c : all) {
+            if (c instanceof AbstractColumn a) {
+                a.bind(l);
+            }
+        }
+    }
+
+    /** One path of one row: its column and the row in it. */
+    private record Entry(String path, Column column, int index) {
+    }
+
+    /** The paths with a value at {@code row} (typed paths always), sorted as the server sorts them. */
+    private List<Entry> entries(int row) {
+        checkRow(row);
+        List<Entry> out = new ArrayList<>();
+        for (int i = 0; i < typedPaths.length; i++) {
+            out.add(new Entry(typedPaths[i], typedColumns[i], row));
+        }
+        for (int i = 0; i < dynamicPaths.length; i++) {
+            if (!dynamicColumns[i].isNull(row)) {
+                out.add(new Entry(dynamicPaths[i], dynamicColumns[i], row));
+            }
+        }
+        if (sharedEnds != null) {
+            for (int k = row == 0 ? 0 : sharedEnds[row - 1]; k < sharedEnds[row]; k++) {
+                if (!sharedValues.isNull(k)) {
+                    out.add(new Entry(sharedPaths.getString(k), sharedValues, k));
+                }
+            }
+        }
+        out.sort((a, b) -> compareUtf8(a.path(), b.path()));
+        return out;
+    }
+
+    private static int compareUtf8(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Integer.compare(a.length() - i, b.length() - j);
+    }
+
+    /** Splits a path at every dot, keeping empty parts ({@code a..b} is a, "", b). */
+    private static List<String> split(String path) {
+        List<String> parts = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < path.length(); i++) {
+            if (path.charAt(i) == '.') {
+                parts.add(path.substring(start, i));
+                start = i + 1;
+            }
+        }
+        parts.add(path.substring(start));
+        return parts;
+    }
+
+    private String textAt(int row) {
+        String s = text.getString(row);
+        return s.isEmpty() ? "{}" : s;
+    }
+
+    /** The JSON object text, as the server's {@code toString} prints it (built like ClickHouse's SerializationJSON). */
+    @Override
+    public String getString(int row) {
+        if (text != null) {
+            checkRow(row);
+            return textAt(row);
+        }
+        StringBuilder sb = new StringBuilder().append('{');
+        List<String> prefix = new ArrayList<>();
+        List<Boolean> prefixFirst = new ArrayList<>();
+        boolean rootFirst = true;
+        for (Entry e : entries(row)) {
+            List<String> parts = split(e.path());
+            int common = 0;
+            while (common < prefix.size() && common < parts.size() - 1 && prefix.get(common).equals(parts.get(common))) {
+                common++;
+            }
+            for (int i = prefix.size(); i > common; i--) {
+                sb.append('}');
+                prefix.remove(i - 1);
+                prefixFirst.remove(i - 1);
+            }
+            for (int i = common; i < parts.size() - 1; i++) {
+                if (prefix.isEmpty() ? !rootFirst : !prefixFirst.get(prefixFirst.size() - 1)) {
+                    sb.append(',');
+                } else if (prefix.isEmpty()) {
+                    rootFirst = false;
+                } else {
+                    prefixFirst.set(prefixFirst.size() - 1, false);
+                }
+                JsonText.appendString(sb, parts.get(i));
+                sb.append(":{");
+                prefix.add(parts.get(i));
+                prefixFirst.add(true);
+            }
+            if (prefix.isEmpty() ? !rootFirst : !prefixFirst.get(prefixFirst.size() - 1)) {
+                sb.append(',');
+            } else if (prefix.isEmpty()) {
+                rootFirst = false;
+            } else {
+                prefixFirst.set(prefixFirst.size() - 1, false);
+            }
+            JsonText.appendString(sb, parts.get(parts.size() - 1));
+            sb.append(':');
+            JsonText.appendValue(sb, e.column(), e.index());
+        }
+        for (int i = 0; i < prefix.size(); i++) {
+            sb.append('}');
+        }
+        return sb.append('}').toString();
+    }
+
+    @Override
+    public void appendNested(StringBuilder sb, int row) {
+        TextFormat.appendQuoted(sb, getString(row));
+    }
+
+    /** The object as a tree of {@code Map<String, Object>}; see the class description. */
+    @Override
+    public Object getObject(int row) {
+        if (text != null) {
+            checkRow(row);
+            return freeze(JsonText.parse(textAt(row)));
+        }
+        Map<String, Object> root = new LinkedHashMap<>();
+        for (Entry e : entries(row)) {
+            List<String> parts = split(e.path());
+            Map<String, Object> m = root;
+            for (int i = 0; i < parts.size() - 1; i++) {
+                Object child = m.get(parts.get(i));
+                if (!(child instanceof Map<?, ?>)) {
+                    child = new LinkedHashMap<String, Object>();
+                    m.put(parts.get(i), child);
+                }
+                @SuppressWarnings("unchecked")
+                Map<String, Object> next = (Map<String, Object>) child;
+                m = next;
+            }
+            m.put(parts.get(parts.size() - 1), e.column().getObject(e.index()));
+        }
+        return freeze(root);
+    }
+
+    private static Object freeze(Object o) {
+        if (o instanceof Map<?, ?> m) {
+            Map<String, Object> copy = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                copy.put((String) e.getKey(), freeze(e.getValue()));
+            }
+            return Collections.unmodifiableMap(copy);
+        }
+        if (o instanceof List<?> l) {
+            List<Object> copy = new ArrayList<>(l.size());
+            for (Object x : l) {
+                copy.add(freeze(x));
+            }
+            return Collections.unmodifiableList(copy);
+        }
+        return o;
+    }
+
+    /** The paths that have a value at {@code row} (typed paths always), sorted. */
+    public List<String> paths(int row) {
+        List<String> out = new ArrayList<>();
+        if (text != null) {
+            flatten("", JsonText.parse(textAt(row)), null, out);
+            out.sort(JsonColumn::compareUtf8);
+            return out;
+        }
+        for (Entry e : entries(row)) {
+            out.add(e.path());
+        }
+        return out;
+    }
+
+    /** The value of {@code path} at {@code row} as a Java object, or {@code null} when absent or NULL. */
+    public Object getPathObject(int row, String path) {
+        if (text != null) {
+            Map<String, Object> leaves = new LinkedHashMap<>();
+            flatten("", JsonText.parse(textAt(row)), leaves, null);
+            return leaves.get(path);
+        }
+        for (Entry e : entries(row)) {
+            if (e.path().equals(path)) {
+                return e.column().getObject(e.index());
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The value of {@code path} at {@code row} as the server's {@code toString} of that subcolumn would
+     * print it (for text-form columns: the JSON text of the value), or {@code null} when absent or NULL.
+     */
+    public String getPathString(int row, String path) {
+        if (text != null) {
+            Map<String, Object> leaves = new LinkedHashMap<>();
+            flatten("", JsonText.parse(textAt(row)), leaves, null);
+            Object v = leaves.get(path);
+            if (v == null) {
+                return null;
+            }
+            if (v instanceof String s) {
+                return s;
+            }
+            if (v instanceof Double d) {
+                return TextFormat.formatDouble(d);
+            }
+            StringBuilder sb = new StringBuilder();
+            JsonText.appendJava(sb, v, java.time.ZoneOffset.UTC);
+            return sb.toString();
+        }
+        for (Entry e : entries(row)) {
+            if (e.path().equals(path)) {
+                return e.column().getString(e.index());
+            }
+        }
+        return null;
+    }
+
+    private static void flatten(String prefix, Object v, Map<String, Object> leaves, List<String> paths) {
+        if (v instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                flatten(prefix.isEmpty() ? (String) e.getKey() : prefix + "." + e.getKey(), e.getValue(), leaves, paths);
+            }
+        } else if (!prefix.isEmpty()) {
+            if (leaves != null) {
+                leaves.put(prefix, v);
+            }
+            if (paths != null && v != null) {
+                paths.add(prefix);
+            }
+        }
+    }
+
+    @Override
+    public Column gather(int[] indexes) {
+        checkAccessible();
+        if (text != null) {
+            return new JsonColumn(type, indexes.length, (StringColumn) text.gather(indexes));
+        }
+        Column[] typed = new Column[typedColumns.length];
+        for (int i = 0; i < typed.length; i++) {
+            typed[i] = typedColumns[i].gather(indexes);
+        }
+        DynamicColumn[] dyn = new DynamicColumn[dynamicColumns.length];
+        for (int i = 0; i < dyn.length; i++) {
+            dyn[i] = (DynamicColumn) dynamicColumns[i].gather(indexes);
+        }
+        if (sharedEnds == null) {
+            return new JsonColumn(type, indexes.length, typedPaths, typed, dynamicPaths, dyn, null, null, null);
+        }
+        int[] ends = new int[indexes.length];
+        List<Integer> entries = new ArrayList<>();
+        for (int i = 0; i < indexes.length; i++) {
+            int src = indexes[i];
+            if (src >= 0) {
+                for (int k = src == 0 ? 0 : sharedEnds[src - 1]; k < sharedEnds[src]; k++) {
+                    entries.add(k);
+                }
+            }
+            ends[i] = entries.size();
+        }
+        int[] idx = entries.stream().mapToInt(Integer::intValue).toArray();
+        return new JsonColumn(type, indexes.length, typedPaths, typed, dynamicPaths, dyn, ends,
+                (StringColumn) sharedPaths.gather(idx), (DynamicColumn) sharedValues.gather(idx));
+    }
+
+    @Override
+    public Column copy() {
+        checkAccessible();
+        if (text != null) {
+            return new JsonColumn(type, rows, (StringColumn) text.copy());
+        }
+        Column[] typed = new Column[typedColumns.length];
+        for (int i = 0; i < typed.length; i++) {
+            typed[i] = typedColumns[i].copy();
+        }
+        DynamicColumn[] dyn = new DynamicColumn[dynamicColumns.length];
+        for (int i = 0; i < dyn.length; i++) {
+            dyn[i] = (DynamicColumn) dynamicColumns[i].copy();
+        }
+        return new JsonColumn(type, rows, typedPaths, typed, dynamicPaths, dyn,
+                sharedEnds == null ? null : Arrays.copyOf(sharedEnds, rows),
+                sharedEnds == null ? null : (StringColumn) sharedPaths.copy(),
+                sharedEnds == null ? null : (DynamicColumn) sharedValues.copy());
+    }
+}

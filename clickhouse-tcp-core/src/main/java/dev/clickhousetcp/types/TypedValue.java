@@ -1,0 +1,25 @@
+package dev.clickhousetcp.types;
+
+import java.util.Objects;
+
+/**
+ * A value with an explicit ClickHouse type, for columns whose writer otherwise picks the type from the
+ * Java value: a {@code Variant} writer stores it in the variant with this type name, a
+ * {@code Dynamic} writer stores it with this type. Also what {@code VariantColumn.getTypedValue} and
+ * {@code DynamicColumn.getTypedValue} return, so values read from one table insert into another with
+ * their exact types. Immutable.
+ *
+ * @param type  a ClickHouse type name, e.g. {@code UInt8}, {@code Array(Nullable(String))}
+ * @param value the value, in any form the writer of {@code type} accepts ({@code null} for NULL)
+ */
+public record TypedValue(String type, Object value) {
+
+    public TypedValue {
+        Objects.requireNonNull(type, "type");
+    }
+
+    /** Shorthand for {@code new TypedValue(type, value)}. */
+    public static TypedValue of(String type, Object value) {
+        return new TypedValue(type, value);
+    }
+}

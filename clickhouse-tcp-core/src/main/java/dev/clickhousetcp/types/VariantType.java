@@ -1,0 +1,338 @@
+package dev.clickhousetcp.types;
+
+import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.VariantColumn;
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code Variant(T1, T2, ...)} and {@code Geometry}, per ClickHouse {@code SerializationVariant}: the
+ * state prefix is a UInt64 discriminators mode (0 = BASIC, 1 = COMPACT) followed by each variant's own
+ * prefix; the data is one UInt8 discriminator per row (255 = NULL; in COMPACT mode granules of VarUInt
+ * row count, UInt8 format and either one discriminator for all rows or one per row), then, for each
+ * variant in discriminator order, that variant's column holding only the rows that select it.
+ *
+ * <p>Discriminator order: the server sorts a Variant's types by name (byte order), so
+ * {@code Variant(UInt64, String)} is {@code Variant(String, UInt64)} with String = 0; this class does
+ * the same for names it parses. {@code Geometry} is a Variant of the geo types with a fixed order kept
+ * for compatibility: 0 LineString, 1 MultiLineString, 2 MultiPolygon, 3 Point, 4 Polygon, 5 Ring
+ * (checked against ClickHouse 26.7, whose Geometry has no MultiPoint).
+ *
+ * <p>Writer: picks a variant per value — see {@link #newWriter()}. Immutable and thread-safe.
+ */
+public final class VariantType extends DataType {
+    /** The discriminator of a NULL row. */
+    public static final int NULL_DISCRIMINATOR = 255;
+    static final long MODE_BASIC = 0;
+    static final long MODE_COMPACT = 1;
+    private static final int GRANULE_PLAIN = 0;
+    private static final int GRANULE_COMPACT = 1;
+
+    private final DataType[] variants;
+    private final TypeNode[] nodes;
+    private final String[] normalized;
+
+    private VariantType(String name, DataType[] variants) {
+        super(name);
+        if (variants.length == 0 || variants.length >= NULL_DISCRIMINATOR) {
+            throw new ClickHouseTypeException("Variant takes 1 to 254 types: " + name);
+        }
+        this.variants = variants;
+        this.nodes = new TypeNode[variants.length];
+        this.normalized = new String[variants.length];
+        for (int i = 0; i < variants.length; i++) {
+            nodes[i] = TypeNode.parse(variants[i].name());
+            normalized[i] = nodes[i].toString();
+        }
+    }
+
+    /** {@code Variant} of {@code types}, ordered by name as the server orders them. */
+    static VariantType of(List<DataType> types) {
+        List<DataType> sorted = new ArrayList<>(types);
+        sorted.sort((a, b) -> TypeNames.compareUtf8(a.name(), b.name()));
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < sorted.size(); i++) {
+            if (i > 0 && sorted.get(i).name().equals(sorted.get(i - 1).name())) {
+                throw new ClickHouseTypeException("Variant has the type " + sorted.get(i).name() + " twice");
+            }
+            DataType t = sorted.get(i);
+            if (t instanceof NullableType || t instanceof DynamicType
+                    || t instanceof LowCardinalityType lc && lc.inner() instanceof NullableType) {
+                throw new ClickHouseTypeException("type " + t.name() + " cannot be inside Variant");
+            }
+            names.add(t.name());
+        }
+        return new VariantType("Variant(" + String.join(", ", names) + ")", sorted.toArray(new DataType[0]));
+    }
+
+    /**
+     * {@code Geometry}: the geo types in the server's fixed discriminator order (ClickHouse
+     * {@code DataTypeGeometry}; 26.7 has no MultiPoint): LineString, MultiLineString, MultiPolygon,
+     * Point, Polygon, Ring.
+     */
+    static VariantType geometry(java.time.ZoneId serverZone) {
+        String[] names = {"LineString", "MultiLineString", "MultiPolygon", "Point", "Polygon", "Ring"};
+        DataType[] types = new DataType[names.length];
+        for (int i = 0; i < names.length; i++) {
+            types[i] = DataTypes.resolve(TypeNode.parse(names[i]), serverZone);
+        }
+        return new VariantType("Geometry", types);
+    }
+
+    /** The variant types in discriminator order. */
+    public List<DataType> variants() {
+        return List.of(variants);
+    }
+
+    /** The discriminator of the variant named {@code typeName} (spacing ignored), or -1. */
+    public int discriminatorOf(String typeName) {
+        String n;
+        try {
+            n = TypeNode.parse(typeName).toString();
+        } catch (ClickHouseTypeException e) {
+            return -1;
+        }
+        for (int i = 0; i < normalized.length; i++) {
+            if (normalized[i].equals(n)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    public boolean isNullable() {
+        return true;
+    }
+
+    @Override
+    public void readPrefix(BinaryReader in) throws IOException {
+        long mode = in.readInt64();
+        if (mode != MODE_BASIC && mode != MODE_COMPACT) {
+            throw new ClickHouseProtocolException("unknown discriminators serialization mode " + mode + " of " + name);
+        }
+        for (DataType v : variants) {
+            v.readPrefix(in);
+        }
+        in.pushPrefixState(this, mode == MODE_COMPACT);
+    }
+
+    @Override
+    public void writePrefix(BinaryWriter out) throws IOException {
+        out.writeInt64(MODE_BASIC);
+        for (DataType v : variants) {
+            v.writePrefix(out);
+        }
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+        Object state = in.pollPrefixState(this);
+        if (state == null && rows > 0) {
+            throw new ClickHouseProtocolException(name + " column data without its state prefix");
+        }
+        byte[] d = readDiscriminators(in, rows, Boolean.TRUE.equals(state), variants.length, ctx, name);
+        int[] counts = new int[variants.length];
+        int[] offsets = ctx.ints(rows);
+        for (int r = 0; r < rows; r++) {
+            int x = d[r] & 0xFF;
+            offsets[r] = x == NULL_DISCRIMINATOR ? 0 : counts[x]++;
+        }
+        Column[] cols = new Column[variants.length];
+        for (int i = 0; i < cols.length; i++) {
+            cols[i] = variants[i].read(in, counts[i], ctx);
+        }
+        return new VariantColumn(this, rows, d, offsets, cols);
+    }
+
+    /**
+     * Reads {@code rows} discriminators (BASIC: one byte each; COMPACT: granules) and checks each is
+     * below {@code variants} or NULL.
+     */
+    static byte[] readDiscriminators(BinaryReader in, int rows, boolean compact, int variants, ReadContext ctx,
+                                     String what) throws IOException {
+        byte[] d = ctx.bytes(rows);
+        if (!compact) {
+            in.readFully(d, 0, rows);
+        } else {
+            int filled = 0;
+            while (filled < rows) {
+                long granule = in.readVarUInt();
+                if (granule <= 0 || granule > rows - filled) {
+                    throw new ClickHouseProtocolException("discriminators granule of " + granule + " rows with "
+                            + (rows - filled) + " rows left in " + what);
+                }
+                int format = in.readUInt8();
+                if (format == GRANULE_COMPACT) {
+                    Arrays.fill(d, filled, filled + (int) granule, (byte) in.readUInt8());
+                } else if (format == GRANULE_PLAIN) {
+                    in.readFully(d, filled, (int) granule);
+                } else {
+                    throw new ClickHouseProtocolException("unknown discriminators granule format " + format + " in " + what);
+                }
+                filled += (int) granule;
+            }
+        }
+        for (int r = 0; r < rows; r++) {
+            int x = d[r] & 0xFF;
+            if (x != NULL_DISCRIMINATOR && x >= variants) {
+                throw new ClickHouseProtocolException("discriminator " + x + " at row " + r + " of " + what + " with "
+                        + variants + " variants");
+            }
+        }
+        return d;
+    }
+
+    /**
+     * A writer that picks the variant for each value:
+     * <ol>
+     * <li>{@code null} (or an empty {@code Optional}) is NULL;</li>
+     * <li>a {@link TypedValue} goes to the variant with that type name (error if there is none);</li>
+     * <li>otherwise the candidates are the variants whose type accepts the value's Java class and shape
+     * strictly: integers (Byte/Short/Integer/Long/BigInteger) into integer types whose range holds them,
+     * Float/Double into Float32/Float64, BigDecimal into Decimal, String/CharSequence/byte[] into
+     * String/FixedString (and Enum when it is one of the names), Boolean into Bool, LocalDate into
+     * Date/Date32, LocalDateTime/Instant/ZonedDateTime/OffsetDateTime/java.util.Date into
+     * DateTime/DateTime64, UUID into UUID, Inet4Address/Inet6Address into IPv4/IPv6, arrays and
+     * Iterables into Array types (and Ring, LineString, Polygon, ...) whose element type accepts every
+     * element, Lists/records into Tuples of the same size, Maps into Map and JSON; when none accepts
+     * strictly, any number also goes into Float/Decimal types and a String into JSON;</li>
+     * <li>one candidate: it is used; several: the one whose name equals the value's own type (Long →
+     * Int64, Integer → Int32, String → String, ...; the Dynamic inference rules) is used, otherwise
+     * the value is ambiguous.</li>
+     * </ol>
+     * No candidate or an ambiguous value throws {@link ClickHouseTypeException} naming the candidates,
+     * before anything is sent; wrap the value in {@link TypedValue} to choose explicitly.
+     */
+    @Override
+    public ColumnWriter newWriter() {
+        return new Writer();
+    }
+
+    /** The discriminator {@link #newWriter() the writer} picks for {@code value}. */
+    public int discriminatorFor(Object value) {
+        if (value == null || value instanceof Optional<?> o && o.isEmpty()) {
+            return NULL_DISCRIMINATOR;
+        }
+        Object v = value instanceof Optional<?> o ? o.get() : value;
+        if (v instanceof TypedValue tv) {
+            int d = discriminatorOf(tv.type());
+            if (d < 0) {
+                throw new ClickHouseTypeException("no variant " + tv.type() + " in " + name);
+            }
+            return tv.value() == null ? NULL_DISCRIMINATOR : d;
+        }
+        List<Integer> candidates = candidates(v, true);
+        if (candidates.isEmpty()) {
+            candidates = candidates(v, false);
+        }
+        if (candidates.size() == 1) {
+            return candidates.get(0);
+        }
+        if (candidates.isEmpty()) {
+            throw new ClickHouseTypeException("no variant of " + name + " accepts a " + v.getClass().getName()
+                    + " value; wrap it in TypedValue to choose the variant");
+        }
+        String natural;
+        try {
+            natural = TypeNode.parse(ValueTypes.naturalType(v)).toString();
+        } catch (ClickHouseTypeException e) {
+            natural = null;
+        }
+        List<String> names = new ArrayList<>();
+        for (int c : candidates) {
+            if (normalized[c].equals(natural)) {
+                return c;
+            }
+            names.add(variants[c].name());
+        }
+        throw new ClickHouseTypeException("a " + v.getClass().getName() + " value is ambiguous for " + name
+                + ": variants " + names + " all accept it; wrap it in TypedValue to choose the variant");
+    }
+
+    private List<Integer> candidates(Object v, boolean strict) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < nodes.length; i++) {
+            if (ValueTypes.accepts(nodes[i], v, strict)) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    private final class Writer implements ColumnWriter {
+        private final ColumnWriter[] children = new ColumnWriter[variants.length];
+        private byte[] discriminators = new byte[1024];
+        private int count;
+
+        Writer() {
+            for (int i = 0; i < children.length; i++) {
+                children[i] = variants[i].newWriter();
+            }
+        }
+
+        @Override
+        public DataType type() {
+            return VariantType.this;
+        }
+
+        @Override
+        public void append(Object value) {
+            int d = discriminatorFor(value);
+            if (d != NULL_DISCRIMINATOR) {
+                Object v = value instanceof Optional<?> o ? o.get() : value;
+                children[d].append(v instanceof TypedValue tv ? tv.value() : v);
+            }
+            add(d);
+        }
+
+        private void add(int d) {
+            if (count == discriminators.length) {
+                discriminators = Arrays.copyOf(discriminators, count * 2);
+            }
+            discriminators[count++] = (byte) d;
+        }
+
+        @Override
+        public void appendDefault() {
+            add(NULL_DISCRIMINATOR);
+        }
+
+        @Override
+        public int size() {
+            return count;
+        }
+
+        @Override
+        public void writePrefix(BinaryWriter out) throws IOException {
+            out.writeInt64(MODE_BASIC);
+            for (ColumnWriter c : children) {
+                c.writePrefix(out);
+            }
+        }
+
+        @Override
+        public void writeData(BinaryWriter out) throws IOException {
+            out.writeBytes(discriminators, 0, count);
+            for (ColumnWriter c : children) {
+                c.writeData(out);
+            }
+        }
+
+        @Override
+        public void reset() {
+            count = 0;
+            for (ColumnWriter c : children) {
+                c.reset();
+            }
+        }
+    }
+}
