@@ -1,0 +1,80 @@
+package dev.clickhousetcp.benchmarks;
+
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+
+/**
+ * Where the benchmarks find ClickHouse: {@code -Dclickhouse.host} (default {@code 127.0.0.1}) and
+ * {@code -Dclickhouse.port} (native protocol, default {@code 19000}). JMH forks inherit the host JVM's
+ * {@code -D} options, so {@code java -Dclickhouse.port=9000 -jar benchmarks.jar} reaches the forks too.
+ */
+final class BenchmarkServer {
+    static final String HOST_PROPERTY = "clickhouse.host";
+    static final String PORT_PROPERTY = "clickhouse.port";
+    static final String DEFAULT_HOST = "127.0.0.1";
+    static final int DEFAULT_PORT = 19000;
+
+    private BenchmarkServer() {
+    }
+
+    static String host() {
+        return System.getProperty(HOST_PROPERTY, DEFAULT_HOST);
+    }
+
+    static int port() {
+        return Integer.getInteger(PORT_PROPERTY, DEFAULT_PORT);
+    }
+
+    /** A client with a small pool (the benchmarks are single-threaded), checked with a ping. */
+    static ClickHouseTcpClient newClient() {
+        ClickHouseTcpClient client = ClickHouseTcpClient.builder()
+                .host(host())
+                .port(port())
+                .maxPoolSize(2)
+                .clientName("clickhouse-tcp-benchmarks")
+                .build();
+        try {
+            client.ping();
+        } catch (RuntimeException e) {
+            client.close();
+            throw new IllegalStateException("no ClickHouse answering on " + host() + ":" + port()
+                    + " (start one with scripts/clickhouse-server.sh start modern, or set -D" + HOST_PROPERTY
+                    + " / -D" + PORT_PROPERTY + ")", e);
+        }
+        return client;
+    }
+
+    /** Throws when a benchmark's one-off verification run got a wrong answer. */
+    static void check(String what, long expected, long actual) {
+        if (expected != actual) {
+            throw new IllegalStateException(what + ": expected " + expected + " but got " + actual
+                    + " - the benchmark would time a wrong answer");
+        }
+    }
+
+    static void check(String what, double expected, double actual) {
+        if (Double.compare(expected, actual) != 0) {
+            throw new IllegalStateException(what + ": expected " + expected + " but got " + actual
+                    + " - the benchmark would time a wrong answer");
+        }
+    }
+
+    /** Sum of 0..n-1. */
+    static long sumBelow(long n) {
+        return n * (n - 1) / 2;
+    }
+
+    /** Total number of decimal digits in the numbers 0..n-1 (the bytes of {@code toString(number)}). */
+    static long digitsBelow(long n) {
+        long total = 0;
+        long lo = 0;
+        long hi = 10;
+        int digits = 1;
+        while (lo < n) {
+            total += (Math.min(hi, n) - lo) * digits;
+            lo = hi;
+            hi *= 10;
+            digits++;
+        }
+        return total;
+    }
+}
