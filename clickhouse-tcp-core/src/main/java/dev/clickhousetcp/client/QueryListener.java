@@ -29,7 +29,9 @@ public interface QueryListener {
 
     /**
      * A Log block (with setting {@code send_logs_level}): columns event_time,
-     * event_time_microseconds, host_name, query_id, thread_id, priority, source, text.
+     * event_time_microseconds, host_name, query_id, thread_id, priority, source, text. Whatever the
+     * listener does, the rows are also logged through SLF4J under the logger
+     * {@code dev.clickhousetcp.server} (priority mapped to the SLF4J level).
      */
     default void onLog(Block logs) {
     }

@@ -85,6 +85,7 @@ final class ResponseReader {
                     Lifetime l = new Lifetime("a Log block");
                     Block b = BlockCodec.read(body, conn.readContext(true), l);
                     blocks.endBody(body, "a Log block");
+                    ServerLogForwarder.forward(b);
                     listener.onLog(b);
                     l.release();
                 }

@@ -392,4 +392,21 @@ class LifecycleTest {
             assertThat(client.queryRows("SELECT currentUser()").get(0)[0]).isEqualTo(ClickHouseServer.SECRET_USER);
         }
     }
+
+    @Test
+    void serverLogsAreForwardedToSlf4j() {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        String id = "logs-" + UUID.randomUUID();
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern())) {
+            assertThatThrownBy(() -> client.execute("SELECT throwIf(number = 3) FROM numbers(10)",
+                    QueryOptions.builder().queryId(id).setting("send_logs_level", "error").build()))
+                    .isInstanceOf(dev.clickhousetcp.ClickHouseServerException.class);
+        } finally {
+            System.setErr(original);
+        }
+        String out = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(out).contains("dev.clickhousetcp.server").contains("{" + id + "}");
+    }
 }
