@@ -112,8 +112,13 @@ final class BlockChannel {
      * {@code writers}); the caller flushes the raw writer to end the packet.
      */
     void writeData(long revision, String[] names, ColumnWriter[] writers, int rows) throws IOException {
+        writeData(revision, "", names, writers, rows);
+    }
+
+    /** Like {@link #writeData(long, String[], ColumnWriter[], int)} for the named external table. */
+    void writeData(long revision, String table, String[] names, ColumnWriter[] writers, int rows) throws IOException {
         rawOut.writeVarUInt(ClientPacket.DATA);
-        rawOut.writeString("");
+        rawOut.writeString(table);
         if (compression.enabled()) {
             BinaryWriter w = framedWriter();
             BlockCodec.write(w, revision, names, writers, rows);

@@ -61,6 +61,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     static final int POLL_MILLIS = 100;
     /** How long a cancelled query may take to end its response before the connection is discarded. */
     static final long DRAIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    /** How long a query stopped by its timeout or an interrupt may take to end before the connection is dropped. */
+    static final long ABORT_GRACE_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1500);
 
     private final ConnectionConfig config;
     private final Socket socket;
@@ -363,10 +365,12 @@ public final class ClickHouseConnection implements AutoCloseable {
      * before this connection runs anything else.
      */
     public QueryResult query(String sql, QueryOptions options, Runnable onDone) {
+        checkSupported(sql, options);
         begin();
         queryTimeout(options.timeout());
         try {
             sendQuery(sql, options);
+            sendExternalTables(options);
             blocks.writeEmptyData();
             out.flush();
         } catch (IOException | RuntimeException e) {
@@ -380,10 +384,12 @@ public final class ClickHouseConnection implements AutoCloseable {
      * without literal rows, or {@code FORMAT Native}); returns once the server sent the insert header.
      */
     public InsertStream insert(String sql, QueryOptions options, Runnable onDone) {
+        checkSupported(sql, options);
         begin();
         queryTimeout(options.timeout());
         try {
             sendQuery(sql, options);
+            sendExternalTables(options);
             // end of external tables; the server then answers with the insert header block
             blocks.writeEmptyData();
             out.flush();
@@ -391,6 +397,51 @@ public final class ClickHouseConnection implements AutoCloseable {
             throw fail(e);
         }
         return new InsertStream(this, options.listener(), onDone);
+    }
+
+    /** Rejects, before anything is sent, what this server's revision cannot carry. */
+    private void checkSupported(String sql, QueryOptions options) {
+        if (sql == null) {
+            throw new IllegalArgumentException("sql must not be null");
+        }
+        if (!options.parameters().isEmpty() && !dev.clickhousetcp.protocol.ProtocolFeature.PARAMETERS.in(revision)) {
+            throw new ClickHouseException("query parameters need protocol revision "
+                    + dev.clickhousetcp.protocol.ProtocolFeature.PARAMETERS.minRevision() + " (ClickHouse 22.x or newer); "
+                    + "this server speaks " + revision);
+        }
+    }
+
+    /** Sends each external table as Data packets named after it, in blocks of at most 65 536 rows. */
+    private void sendExternalTables(QueryOptions options) throws IOException {
+        for (ExternalTable t : options.externalTables()) {
+            String[] names = t.columnNames().toArray(new String[0]);
+            dev.clickhousetcp.types.ColumnWriter[] writers = new dev.clickhousetcp.types.ColumnWriter[names.length];
+            for (int i = 0; i < names.length; i++) {
+                writers[i] = dev.clickhousetcp.types.DataTypes.parse(t.columnTypes().get(i), serverZone).newWriter();
+            }
+            int n = 0;
+            boolean sentAny = false;
+            for (Object[] row : t.rows()) {
+                if (row.length != names.length) {
+                    throw new dev.clickhousetcp.ClickHouseTypeException("external table " + t.name() + ": a row has "
+                            + row.length + " values for " + names.length + " columns");
+                }
+                for (int i = 0; i < names.length; i++) {
+                    writers[i].append(row[i]);
+                }
+                if (++n == 65_536) {
+                    blocks.writeData(revision, t.name(), names, writers, n);
+                    sentAny = true;
+                    for (dev.clickhousetcp.types.ColumnWriter w : writers) {
+                        w.reset();
+                    }
+                    n = 0;
+                }
+            }
+            if (n > 0 || !sentAny) {
+                blocks.writeData(revision, t.name(), names, writers, n);
+            }
+        }
     }
 
     private void sendQuery(String sql, QueryOptions options) throws IOException {
@@ -430,8 +481,9 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     private void begin() {
         if (state != State.READY) {
-            throw new IllegalStateException("connection is " + state.name().toLowerCase()
-                    + (state == State.BUSY ? ": finish or close the previous result first" : ""));
+            throw new ClickHouseException("connection is " + state.name().toLowerCase()
+                    + (state == State.BUSY ? ": finish or close the previous result first (a connection or "
+                    + "session runs one query at a time)" : ""));
         }
         state = State.BUSY;
         cancelRequested = false;
@@ -481,12 +533,15 @@ public final class ClickHouseConnection implements AutoCloseable {
                 if (a != Abort.NONE) {
                     abort = a;
                     cancelSent = true;
-                    drainDeadlineNanos = now + DRAIN_NANOS;
+                    // an explicit cancel may wait for the server to stop; a timeout or interrupt must
+                    // return promptly, so the connection is given up after a short grace period
+                    drainDeadlineNanos = now + (a == Abort.CANCELLED ? DRAIN_NANOS : ABORT_GRACE_NANOS);
                     sendCancel();
                 }
             } else if (now > drainDeadlineNanos) {
                 throw new java.net.SocketTimeoutException("the query did not end within "
-                        + java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(DRAIN_NANOS) + " s after Cancel");
+                        + (abort == Abort.CANCELLED ? DRAIN_NANOS : ABORT_GRACE_NANOS) / 1_000_000
+                        + " ms after Cancel; the connection is dropped");
             }
         }
         if (silentNanos >= silenceLimitNanos) {

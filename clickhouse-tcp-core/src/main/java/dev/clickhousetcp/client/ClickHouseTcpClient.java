@@ -118,6 +118,9 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * connection target. See {@link #loadBalancing(LoadBalancing)}.
          */
         public Builder endpoints(List<String> hostPorts) {
+            if (hostPorts == null || hostPorts.isEmpty()) {
+                throw new IllegalArgumentException("endpoints must name at least one host[:port]");
+            }
             endpoints.clear();
             int defaultPort = config.build().port();
             for (String hp : hostPorts) {

@@ -430,7 +430,7 @@ public final class ConnectionPool implements AutoCloseable {
         return pool;
     }
 
-    /** Closes idle connections and stops housekeeping; lent connections are closed when released. */
+    /** Closes every connection (idle and lent) and stops housekeeping. Idempotent. */
     @Override
     public void close() {
         List<ClickHouseConnection> toClose;
@@ -444,6 +444,9 @@ public final class ConnectionPool implements AutoCloseable {
             total -= idle.size();
             destroyed += idle.size();
             idle.clear();
+            // connections still lent out are closed too (their users get a connection error), so a
+            // closed client leaves no socket behind; their release later only frees the slot
+            toClose.addAll(lent.keySet());
             available.signalAll();
         } finally {
             lock.unlock();

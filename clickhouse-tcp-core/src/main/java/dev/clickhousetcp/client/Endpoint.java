@@ -22,7 +22,15 @@ public record Endpoint(String host, int port) {
      * @param defaultPort the port when none is given
      */
     public static Endpoint parse(String text, int defaultPort) {
-        String t = text.trim();
+        try {
+            return parseOrThrow(text.trim(), defaultPort);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("malformed endpoint '" + text + "': the port must be a number", e);
+        }
+    }
+
+    private static Endpoint parseOrThrow(String t, int defaultPort) {
+        String text = t;
         if (t.startsWith("[")) {
             int end = t.indexOf(']');
             if (end < 0) {

@@ -256,7 +256,13 @@ public abstract class QueryOperations {
                 if (values instanceof Column col) {
                     w[i] = columnWriter(w[i], col);
                 } else {
-                    w[i].appendAll(values);
+                    int before = w[i].size();
+                    try {
+                        w[i].appendAll(values);
+                    } catch (ClickHouseTypeException e) {
+                        throw new ClickHouseTypeException("column '" + header.get(i) + "', value " + (w[i].size() - before)
+                                + ": " + e.getMessage(), e);
+                    }
                 }
                 if (rows >= 0 && w[i].size() != rows) {
                     throw new ClickHouseTypeException("column '" + header.get(i) + "' has " + w[i].size()

@@ -23,6 +23,7 @@ public final class QueryOptions {
     private final QueryListener listener;
     private final java.time.Duration timeout;
     private final boolean serverTimeout;
+    private final java.util.List<ExternalTable> externalTables;
     private final Compression compression;
     private final QueryStage stage;
     private final boolean secondary;
@@ -33,6 +34,7 @@ public final class QueryOptions {
         this.secondary = b.secondary;
         this.timeout = b.timeout;
         this.serverTimeout = b.serverTimeout;
+        this.externalTables = java.util.List.copyOf(b.externalTables);
         this.queryId = b.queryId;
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
@@ -95,6 +97,11 @@ public final class QueryOptions {
         return secondary;
     }
 
+    /** Temporary tables sent with the query. */
+    public java.util.List<ExternalTable> externalTables() {
+        return externalTables;
+    }
+
     /** A builder starting from these options (for derived options such as an insert's deduplication token). */
     public Builder toBuilder() {
         Builder b = new Builder();
@@ -106,6 +113,7 @@ public final class QueryOptions {
         b.listener = listener;
         b.timeout = timeout;
         b.serverTimeout = serverTimeout;
+        b.externalTables.addAll(externalTables);
         b.compression = compression;
         b.stage = stage;
         b.secondary = secondary;
@@ -122,6 +130,7 @@ public final class QueryOptions {
         private QueryListener listener = QueryListener.NONE;
         private java.time.Duration timeout;
         private boolean serverTimeout;
+        private final java.util.List<ExternalTable> externalTables = new java.util.ArrayList<>();
         private Compression compression;
         private QueryStage stage = QueryStage.COMPLETE;
         private boolean secondary;
@@ -179,6 +188,9 @@ public final class QueryOptions {
          * {@link dev.clickhousetcp.ClickHouseTimeoutException} thrown.
          */
         public Builder timeout(java.time.Duration timeout) {
+            if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+                throw new IllegalArgumentException("timeout must be positive: " + timeout);
+            }
             this.timeout = timeout;
             return this;
         }
@@ -188,7 +200,7 @@ public final class QueryOptions {
          * {@code max_execution_time} (whole seconds, rounded up), so the server stops on its own too.
          */
         public Builder timeoutOnServerToo(java.time.Duration timeout) {
-            this.timeout = timeout;
+            timeout(java.util.Objects.requireNonNull(timeout, "timeout"));
             this.serverTimeout = true;
             long secs = (timeout.toMillis() + 999) / 1000;
             settings.put("max_execution_time", Long.toString(Math.max(1, secs)));
@@ -213,6 +225,12 @@ public final class QueryOptions {
         Builder secondary(QueryStage stage) {
             this.stage = java.util.Objects.requireNonNull(stage);
             this.secondary = true;
+            return this;
+        }
+
+        /** Sends {@code table} with the query as temporary data the query can read by its name. */
+        public Builder externalTable(ExternalTable table) {
+            externalTables.add(table);
             return this;
         }
 

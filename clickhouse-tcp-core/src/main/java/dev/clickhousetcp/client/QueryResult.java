@@ -93,6 +93,15 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         } catch (IOException | RuntimeException e) {
             ClickHouseException ce = conn.fail(e);
             finish();
+            ClickHouseConnection.Abort a = conn.abort();
+            if (a == ClickHouseConnection.Abort.INTERRUPTED) {
+                Thread.currentThread().interrupt();
+                throw new ClickHouseException("interrupted; the query was cancelled and its connection dropped", ce);
+            }
+            if (a == ClickHouseConnection.Abort.TIMED_OUT) {
+                throw new dev.clickhousetcp.ClickHouseTimeoutException("the query exceeded its timeout; it was "
+                        + "cancelled and its connection dropped", ce);
+            }
             throw ce;
         }
     }

@@ -29,7 +29,7 @@ public final class Int64Column extends IntegerColumn {
     @Override
     public Object getObject(int row) {
         long v = getLong(row);
-        return unsigned ? (Object) new java.math.BigInteger(Long.toUnsignedString(v)) : (Object) v;
+        return unsigned ? (Object) (v >= 0 ? java.math.BigInteger.valueOf(v) : new java.math.BigInteger(Long.toUnsignedString(v))) : (Object) v;
     }
 
     /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */

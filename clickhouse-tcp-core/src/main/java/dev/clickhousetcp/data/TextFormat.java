@@ -187,13 +187,36 @@ public final class TextFormat {
     }
 
     /** Appends row {@code row} of {@code c} as it appears nested inside a composite value. */
+    /**
+     * A value's text for its quoted nested form: FixedString keeps all N bytes there (the server prints
+     * {@code ['ab\0\0']}), while its top-level {@code toString} drops trailing zero bytes.
+     */
+    private static String fixedStringText(Column c, int row) {
+        Column base = c;
+        int r = row;
+        while (true) {
+            if (base instanceof NullableColumn n) {
+                base = n.nested();
+            } else if (base instanceof LowCardinalityColumn l) {
+                r = l.key(r);
+                base = l.dictionary();
+            } else {
+                break;
+            }
+        }
+        if (base instanceof FixedStringColumn f) {
+            return new String(f.getBytes(r), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        return c.getString(row);
+    }
+
     static void appendNested(StringBuilder sb, Column c, int row) {
         if (c instanceof NestedText t) {
             t.appendNested(sb, row);
         } else if (c.isNull(row)) {
             sb.append("NULL");
         } else if (quotedWhenNested(c)) {
-            appendQuoted(sb, c.getString(row));
+            appendQuoted(sb, fixedStringText(c, row));
         } else {
             sb.append(c.getString(row));
         }

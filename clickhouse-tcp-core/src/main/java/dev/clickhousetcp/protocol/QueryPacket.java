@@ -12,6 +12,8 @@ import java.util.Set;
  * compression flag, query text, parameters (54459+).
  */
 public final class QueryPacket {
+    /** Setting flag "important" (BaseSettings: an unknown important setting is an error, not skipped). */
+    static final int FLAG_IMPORTANT = 0x01;
     /** Setting flag "custom" (a user-defined setting or a query parameter). */
     static final int FLAG_CUSTOM = 0x02;
 
@@ -80,7 +82,9 @@ public final class QueryPacket {
             out.writeString(s.getKey());
             String v = s.getValue();
             if (strings) {
-                out.writeVarUInt(0);
+                // "important": a server that does not know the setting rejects the query (UNKNOWN_SETTING)
+                // instead of silently ignoring it, as it does for the HTTP interface
+                out.writeVarUInt(FLAG_IMPORTANT);
                 out.writeString(v);
             } else if (LEGACY_STRING_SETTINGS.contains(s.getKey())) {
                 out.writeString(v);

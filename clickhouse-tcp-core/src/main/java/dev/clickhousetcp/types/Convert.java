@@ -40,14 +40,24 @@ final class Convert {
         } else if (v instanceof Boolean b) {
             r = b ? 1 : 0;
         } else if (v instanceof Number n) {
-            double d = n.doubleValue();
-            if (d != Math.rint(d) || Double.isInfinite(d)) {
-                throw new ClickHouseTypeException("value " + v + " is not an integer for ClickHouse type " + t.name());
+            // doubles, floats, BigDecimal and other numbers: exactly, never by saturating casts
+            BigDecimal exact;
+            if (v instanceof BigDecimal bd) {
+                exact = bd;
+            } else {
+                double d = n.doubleValue();
+                if (Double.isNaN(d) || Double.isInfinite(d)) {
+                    throw new ClickHouseTypeException("value " + v + " is not an integer for ClickHouse type " + t.name());
+                }
+                exact = new BigDecimal(d);
             }
-            if (unsigned64 && d >= 9.223372036854775807E18) {
-                return new BigDecimal(d).toBigInteger().longValue();
+            BigInteger bi;
+            try {
+                bi = exact.toBigIntegerExact();
+            } catch (ArithmeticException e) {
+                throw new ClickHouseTypeException("value " + v + " is not an integer for ClickHouse type " + t.name(), e);
             }
-            r = (long) d;
+            return toLong(t, bi, min, max, unsigned64);
         } else if (v instanceof String s) {
             try {
                 if (unsigned64) {

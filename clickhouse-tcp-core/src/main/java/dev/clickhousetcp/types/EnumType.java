@@ -22,6 +22,11 @@ public final class EnumType extends DataType {
             if (!(p instanceof TypeNode.EnumParam e)) {
                 throw new ClickHouseTypeException("malformed enum type " + name);
             }
+            long lim = width == 1 ? 127 : 32767;
+            if (e.value() < -lim - 1 || e.value() > lim) {
+                throw new ClickHouseTypeException("value " + e.value() + " of element '" + e.name() + "' does not fit "
+                        + (width == 1 ? "Enum8" : "Enum16") + ": " + name);
+            }
             names.put((int) e.value(), e.name());
             values.put(e.name(), (int) e.value());
         }

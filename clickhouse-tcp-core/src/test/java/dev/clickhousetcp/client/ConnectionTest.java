@@ -323,4 +323,33 @@ class ConnectionTest {
         long uptimeAfter = Long.parseLong(server.httpQuery("SELECT uptime()").trim());
         assertThat(uptimeAfter).isGreaterThanOrEqualTo(uptimeBefore);
     }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void externalTablesAreVisibleToTheQuery(ClickHouseServer.Kind kind) {
+        java.util.List<Object[]> ids = new java.util.ArrayList<>();
+        for (long i = 0; i < 100_000; i += 7) {
+            ids.add(new Object[] {i, "n" + i});
+        }
+        QueryOptions opts = QueryOptions.builder()
+                .externalTable(ExternalTable.of("ids", "id UInt64, label String", ids))
+                .externalTable(ExternalTable.of("empty_t", "x Int32", java.util.List.of()))
+                .build();
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.get(kind))) {
+            Object[] r = client.queryRows("SELECT count(), sum(number) FROM numbers(100000) "
+                    + "WHERE number IN (SELECT id FROM ids)", opts).get(0);
+            long expectedSum = 0;
+            long count = 0;
+            for (long i = 0; i < 100_000; i += 7) {
+                expectedSum += i;
+                count++;
+            }
+            assertThat(r[0].toString()).isEqualTo(Long.toString(count));
+            assertThat(r[1].toString()).isEqualTo(Long.toString(expectedSum));
+            assertThat(client.queryRows("SELECT label FROM ids WHERE id = 14", opts).get(0)[0]).isEqualTo("n14");
+            assertThat(client.queryRows("SELECT count() FROM empty_t", opts).get(0)[0].toString()).isEqualTo("0");
+            assertThatThrownBy(() -> ExternalTable.of("bad", "id", java.util.List.of()))
+                    .isInstanceOf(dev.clickhousetcp.ClickHouseTypeException.class);
+        }
+    }
 }

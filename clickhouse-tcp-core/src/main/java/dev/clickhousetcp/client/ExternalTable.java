@@ -1,0 +1,61 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Temporary data sent along with a query and visible to it as a table (ClickHouse "external data"):
+ * after the Query packet the client sends one Data packet per block, carrying the table's name, before
+ * the empty block that ends the query's data. The table lives only for that query.
+ *
+ * @param name        the table name the query refers to (e.g. {@code ids} in {@code WHERE id IN ids})
+ * @param columnNames column names
+ * @param columnTypes ClickHouse type names, one per column
+ * @param rows        the rows, one value per column each (converted as for inserts); iterated once per send
+ */
+public record ExternalTable(String name, List<String> columnNames, List<String> columnTypes, Iterable<Object[]> rows) {
+
+    public ExternalTable {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("external table name must not be empty");
+        }
+        if (columnNames.isEmpty() || columnNames.size() != columnTypes.size()) {
+            throw new IllegalArgumentException("external table " + name + " needs one type per column");
+        }
+        columnNames = List.copyOf(columnNames);
+        columnTypes = List.copyOf(columnTypes);
+    }
+
+    /**
+     * An external table from a structure such as {@code "id UInt64, tags Array(String)"}.
+     *
+     * @throws ClickHouseTypeException when the structure is malformed
+     */
+    public static ExternalTable of(String name, String structure, Iterable<Object[]> rows) {
+        List<String> names = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i <= structure.length(); i++) {
+            char c = i < structure.length() ? structure.charAt(i) : ',';
+            if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == ',' && depth == 0) {
+                String part = structure.substring(start, i).trim();
+                int sp = part.indexOf(' ');
+                if (sp <= 0) {
+                    throw new ClickHouseTypeException("malformed external table structure '" + structure
+                            + "': expected 'name Type' in '" + part + "'");
+                }
+                names.add(part.substring(0, sp).trim());
+                types.add(part.substring(sp + 1).trim());
+                start = i + 1;
+            }
+        }
+        return new ExternalTable(name, names, types, rows);
+    }
+}
