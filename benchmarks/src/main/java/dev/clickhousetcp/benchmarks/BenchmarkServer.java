@@ -1,17 +1,25 @@
 package dev.clickhousetcp.benchmarks;
 
 import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.client.Compression;
+
+import java.util.Locale;
 
 /**
  * Where the benchmarks find ClickHouse: {@code -Dclickhouse.host} (default {@code 127.0.0.1}) and
  * {@code -Dclickhouse.port} (native protocol, default {@code 19000}). JMH forks inherit the host JVM's
  * {@code -D} options, so {@code java -Dclickhouse.port=9000 -jar benchmarks.jar} reaches the forks too.
+ *
+ * <p>Network compression is a JMH parameter of every benchmark ({@code -p compression=none,lz4,zstd}):
+ * {@value #DEFAULT_COMPRESSION} keeps the client's own default.
  */
 final class BenchmarkServer {
     static final String HOST_PROPERTY = "clickhouse.host";
     static final String PORT_PROPERTY = "clickhouse.port";
     static final String DEFAULT_HOST = "127.0.0.1";
     static final int DEFAULT_PORT = 19000;
+    /** The value of the {@code compression} benchmark parameter that leaves the client's default alone. */
+    static final String DEFAULT_COMPRESSION = "default";
 
     private BenchmarkServer() {
     }
@@ -24,14 +32,36 @@ final class BenchmarkServer {
         return Integer.getInteger(PORT_PROPERTY, DEFAULT_PORT);
     }
 
-    /** A client with a small pool (the benchmarks are single-threaded), checked with a ping. */
-    static ClickHouseTcpClient newClient() {
-        ClickHouseTcpClient client = ClickHouseTcpClient.builder()
+    /**
+     * Network compression named by a benchmark parameter: {@code default} (the client's default),
+     * {@code none}, {@code lz4}, {@code zstd} or {@code checksum_only}.
+     */
+    static Compression compression(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "none" -> Compression.NONE;
+            case "lz4" -> Compression.LZ4;
+            case "zstd" -> Compression.ZSTD;
+            case "checksum_only" -> Compression.CHECKSUM_ONLY;
+            default -> throw new IllegalArgumentException("unknown compression '" + name
+                    + "': use default, none, lz4, zstd or checksum_only");
+        };
+    }
+
+    /**
+     * A client with a small pool (the benchmarks are single-threaded), checked with a ping.
+     *
+     * @param compression a {@link #compression(String)} name or {@value #DEFAULT_COMPRESSION}
+     */
+    static ClickHouseTcpClient newClient(String compression) {
+        ClickHouseTcpClient.Builder builder = ClickHouseTcpClient.builder()
                 .host(host())
                 .port(port())
                 .maxPoolSize(2)
-                .clientName("clickhouse-tcp-benchmarks")
-                .build();
+                .clientName("clickhouse-tcp-benchmarks");
+        if (!DEFAULT_COMPRESSION.equalsIgnoreCase(compression)) {
+            builder.compression(compression(compression));
+        }
+        ClickHouseTcpClient client = builder.build();
         try {
             client.ping();
         } catch (RuntimeException e) {

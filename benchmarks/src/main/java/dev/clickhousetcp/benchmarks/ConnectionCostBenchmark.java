@@ -10,6 +10,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -31,11 +32,15 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @State(Scope.Benchmark)
 public class ConnectionCostBenchmark {
+    /** Network compression: {@code default} (the client's), {@code none}, {@code lz4}, {@code zstd}. */
+    @Param(BenchmarkServer.DEFAULT_COMPRESSION)
+    public String compression;
+
     private ClickHouseTcpClient client;
 
     @Setup
     public void setUp() {
-        client = BenchmarkServer.newClient();
+        client = BenchmarkServer.newClient(compression);
         BenchmarkServer.check("SELECT 1 on the block tier", 1, selectOne(client));
         List<Object[]> rows = client.queryRows("SELECT 1");
         BenchmarkServer.check("SELECT 1 row count", 1, rows.size());

@@ -7,6 +7,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -32,6 +33,10 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 @State(Scope.Benchmark)
 public class InsertBenchmark {
+    /** Network compression: {@code default} (the client's), {@code none}, {@code lz4}, {@code zstd}. */
+    @Param(BenchmarkServer.DEFAULT_COMPRESSION)
+    public String compression;
+
     static final int ROWS = 1_000_000;
     static final int OBJECT_ROWS = 100_000;
 
@@ -44,7 +49,7 @@ public class InsertBenchmark {
 
     @Setup
     public void setUp() {
-        client = BenchmarkServer.newClient();
+        client = BenchmarkServer.newClient(compression);
         long[] ids = new long[ROWS];
         double[] values = new double[ROWS];
         for (int i = 0; i < ROWS; i++) {

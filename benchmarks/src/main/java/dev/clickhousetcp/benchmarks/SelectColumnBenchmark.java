@@ -13,6 +13,7 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -35,6 +36,10 @@ import java.util.concurrent.TimeUnit;
 @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 @State(Scope.Benchmark)
 public class SelectColumnBenchmark {
+    /** Network compression: {@code default} (the client's), {@code none}, {@code lz4}, {@code zstd}. */
+    @Param(BenchmarkServer.DEFAULT_COMPRESSION)
+    public String compression;
+
     static final int ROWS = 1_000_000;
     static final int OBJECT_ROWS = 100_000;
 
@@ -49,7 +54,7 @@ public class SelectColumnBenchmark {
 
     @Setup
     public void setUp() {
-        client = BenchmarkServer.newClient();
+        client = BenchmarkServer.newClient(compression);
         verifyContent();
 
         long sum = BenchmarkServer.sumBelow(ROWS);
