@@ -26,12 +26,7 @@ final class BenchmarkServer {
 
     /** A client with a small pool (the benchmarks are single-threaded), checked with a ping. */
     static ClickHouseTcpClient newClient() {
-        ClickHouseTcpClient client = ClickHouseTcpClient.builder()
-                .host(host())
-                .port(port())
-                .maxPoolSize(2)
-                .clientName("clickhouse-tcp-benchmarks")
-                .build();
+        ClickHouseTcpClient client = track(builder().build());
         try {
             client.ping();
         } catch (RuntimeException e) {
@@ -41,6 +36,43 @@ final class BenchmarkServer {
                     + " / -D" + PORT_PROPERTY + ")", e);
         }
         return client;
+    }
+
+    private static final java.util.List<ClickHouseTcpClient> OPEN = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (ClickHouseTcpClient c : OPEN) {
+                try {
+                    c.close();
+                } catch (RuntimeException ignored) {
+                    // closing on exit: nothing else to do
+                }
+            }
+        }, "close-benchmark-clients"));
+    }
+
+    /**
+     * Closes the client when the JVM exits even if a failed {@code @Setup} skipped {@code @TearDown}, so the
+     * server sees its connections end in order (the embedded server must not see a reset).
+     */
+    static ClickHouseTcpClient track(ClickHouseTcpClient client) {
+        OPEN.add(client);
+        return client;
+    }
+
+    /** The benchmarks' client settings (pool of 2), ready for per-benchmark changes. */
+    static ClickHouseTcpClient.Builder builder() {
+        return ClickHouseTcpClient.builder()
+                .host(host())
+                .port(port())
+                .maxPoolSize(2)
+                .clientName("clickhouse-tcp-benchmarks");
+    }
+
+    /** HTTP port of the same server ({@code -Dclickhouse.httpPort}, default 18123), for client-v2. */
+    static int httpPort() {
+        return Integer.getInteger("clickhouse.httpPort", 18123);
     }
 
     /** Throws when a benchmark's one-off verification run got a wrong answer. */
