@@ -8,6 +8,13 @@
 #   benchmarks/run.sh SelectColumnBenchmark            # one class
 #   benchmarks/run.sh -wi 1 -i 2 -w 1s -r 1s           # a quick smoke run
 #   benchmarks/run.sh -l                               # list the benchmarks
+#   benchmarks/run.sh --category tcp-regression        # one category: tcp-regression | cross | peers
+#   benchmarks/run.sh --category cross -f 1 -wi 2 -i 3 -w 1s -r 1s
+#
+# With --category, the category's JMH include pattern is added, and after the run the report generator
+# writes <result>.md (table with ratios to the HTTP arm) and <result>.png (chart) beside the JSON.
+# The peers category also runs the C++ macro harness (CppReference) into <result>-cpp.md
+# (CPP_ROWS, default 5000000; CPP_REPS, default 7).
 #
 # Builds benchmarks/target/benchmarks.jar when it is missing (or always with BENCHMARKS_REBUILD=1),
 # starts the local "modern" server with scripts/clickhouse-server.sh (skip with
@@ -15,6 +22,19 @@
 # elsewhere), then runs JMH with the GC profiler and writes benchmarks/results/<UTC timestamp>.json.
 # JAVA_OPTS go to the JMH host JVM; its -D options are inherited by the forked benchmark JVMs.
 set -euo pipefail
+
+CATEGORY=""
+if [ "${1:-}" = "--category" ]; then
+    CATEGORY=${2:?--category needs tcp-regression, cross or peers}
+    shift 2
+fi
+case "$CATEGORY" in
+    "") PATTERN=() ;;
+    tcp-regression) PATTERN=('\.(SelectTypeBenchmark|SelectColumnBenchmark|ReadTiersBenchmark|StringReadBenchmark|InsertShapesBenchmark|InsertBenchmark|ConnectionCostBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark)\.') ;;
+    cross) PATTERN=('\.Transport[A-Za-z]*Benchmark\.') ;;
+    peers) PATTERN=('\.HousepowerBenchmark\.') ;;
+    *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers)" >&2; exit 2 ;;
+esac
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -30,9 +50,19 @@ if [ "${BENCHMARKS_START_SERVER:-1}" = 1 ]; then
 fi
 
 mkdir -p benchmarks/results
-RESULT="benchmarks/results/$(date -u +%Y%m%dT%H%M%SZ).json"
+RESULT="benchmarks/results/$(date -u +%Y%m%dT%H%M%SZ)${CATEGORY:+-$CATEGORY}.json"
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options
-java ${JAVA_OPTS:-} -jar "$JAR" "$@" -prof gc -rf json -rff "$RESULT"
+java ${JAVA_OPTS:-} -jar "$JAR" "${PATTERN[@]}" "$@" -prof gc -rf json -rff "$RESULT"
 if [ -f "$RESULT" ]; then
     echo "results: $RESULT"
+    if [ -n "$CATEGORY" ]; then
+        # shellcheck disable=SC2086
+        java ${JAVA_OPTS:-} -cp "$JAR" dev.clickhousetcp.benchmarks.Report "$RESULT" "${RESULT%.json}.md" "${RESULT%.json}.png"
+    fi
+fi
+if [ "$CATEGORY" = peers ]; then
+    echo "C++ reference: clickhouse-client ... FORMAT Native > /dev/null against in-process reads"
+    # shellcheck disable=SC2086
+    java ${JAVA_OPTS:-} -Xms2g -Xmx2g -cp "$JAR" dev.clickhousetcp.benchmarks.CppReference \
+        "${RESULT%.json}-cpp.md" "${CPP_ROWS:-5000000}" "${CPP_REPS:-7}"
 fi

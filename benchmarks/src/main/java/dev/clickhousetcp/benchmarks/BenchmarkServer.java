@@ -32,6 +32,11 @@ final class BenchmarkServer {
         return Integer.getInteger(PORT_PROPERTY, DEFAULT_PORT);
     }
 
+    /** A client with the client's default compression, checked with a ping. */
+    static ClickHouseTcpClient newClient() {
+        return newClient(DEFAULT_COMPRESSION);
+    }
+
     /**
      * Network compression named by a benchmark parameter: {@code default} (the client's default),
      * {@code none}, {@code lz4}, {@code zstd} or {@code checksum_only}.
@@ -53,15 +58,11 @@ final class BenchmarkServer {
      * @param compression a {@link #compression(String)} name or {@value #DEFAULT_COMPRESSION}
      */
     static ClickHouseTcpClient newClient(String compression) {
-        ClickHouseTcpClient.Builder builder = ClickHouseTcpClient.builder()
-                .host(host())
-                .port(port())
-                .maxPoolSize(2)
-                .clientName("clickhouse-tcp-benchmarks");
+        ClickHouseTcpClient.Builder builder = builder();
         if (!DEFAULT_COMPRESSION.equalsIgnoreCase(compression)) {
             builder.compression(compression(compression));
         }
-        ClickHouseTcpClient client = builder.build();
+        ClickHouseTcpClient client = track(builder.build());
         try {
             client.ping();
         } catch (RuntimeException e) {
@@ -71,6 +72,43 @@ final class BenchmarkServer {
                     + " / -D" + PORT_PROPERTY + ")", e);
         }
         return client;
+    }
+
+    private static final java.util.List<ClickHouseTcpClient> OPEN = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (ClickHouseTcpClient c : OPEN) {
+                try {
+                    c.close();
+                } catch (RuntimeException ignored) {
+                    // closing on exit: nothing else to do
+                }
+            }
+        }, "close-benchmark-clients"));
+    }
+
+    /**
+     * Closes the client when the JVM exits even if a failed {@code @Setup} skipped {@code @TearDown}, so the
+     * server sees its connections end in order (the embedded server must not see a reset).
+     */
+    static ClickHouseTcpClient track(ClickHouseTcpClient client) {
+        OPEN.add(client);
+        return client;
+    }
+
+    /** The benchmarks' client settings (pool of 2), ready for per-benchmark changes. */
+    static ClickHouseTcpClient.Builder builder() {
+        return ClickHouseTcpClient.builder()
+                .host(host())
+                .port(port())
+                .maxPoolSize(2)
+                .clientName("clickhouse-tcp-benchmarks");
+    }
+
+    /** HTTP port of the same server ({@code -Dclickhouse.httpPort}, default 18123), for client-v2. */
+    static int httpPort() {
+        return Integer.getInteger("clickhouse.httpPort", 18123);
     }
 
     /** Throws when a benchmark's one-off verification run got a wrong answer. */

@@ -79,6 +79,14 @@ public class ConnectionCostBenchmark {
         }
     }
 
+    /** A new client per operation: build, connect + handshake on the first ping, close. */
+    @Benchmark
+    public void newClientPing() {
+        try (ClickHouseTcpClient c = BenchmarkServer.newClient()) {
+            c.ping();
+        }
+    }
+
     static long selectOne(ClickHouseTcpClient client) {
         try (QueryResult r = client.query("SELECT 1")) {
             long v = -1;
