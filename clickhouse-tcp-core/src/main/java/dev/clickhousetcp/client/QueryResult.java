@@ -79,6 +79,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                     l.release();
                     continue;
                 }
+                checkShape(b);
                 current = b;
                 currentLifetime = l;
                 rows += b.rowCount();
@@ -103,6 +104,21 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                         + "cancelled and its connection dropped", ce);
             }
             throw ce;
+        }
+    }
+
+    /** Every data block of a result must have the header's columns: names and types, in order. */
+    private void checkShape(Block b) {
+        if (header == b) {
+            return;
+        }
+        boolean same = b.columnCount() == header.columnCount();
+        for (int i = 0; same && i < b.columnCount(); i++) {
+            same = b.name(i).equals(header.name(i)) && b.column(i).type().name().equals(header.column(i).type().name());
+        }
+        if (!same) {
+            throw new dev.clickhousetcp.ClickHouseProtocolException("a data block has columns " + b.names()
+                    + " but the result's header announced " + header.names());
         }
     }
 
