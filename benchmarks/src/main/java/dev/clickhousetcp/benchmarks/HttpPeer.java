@@ -43,6 +43,7 @@ final class HttpPeer {
     }
 
     /** client-v2's streaming reader over RowBinaryWithNamesAndTypes: getLong, getString, getDouble per row. */
+    @SuppressWarnings("try") // client-v2's close() declares InterruptedException
     static long read(Client http, String sql, long[] rowsOut) {
         QuerySettings settings = new QuerySettings().setFormat(ClickHouseFormat.RowBinaryWithNamesAndTypes);
         long sum = 0;

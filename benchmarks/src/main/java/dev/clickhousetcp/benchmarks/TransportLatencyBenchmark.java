@@ -53,6 +53,7 @@ public class TransportLatencyBenchmark {
     }
 
     @Benchmark
+    @SuppressWarnings("try") // client-v2's close() declares InterruptedException
     public long httpClientV2() {
         try (QueryResponse response = http.query("SELECT 1").get(10, TimeUnit.SECONDS);
              ClickHouseBinaryFormatReader reader = http.newBinaryFormatReader(response)) {

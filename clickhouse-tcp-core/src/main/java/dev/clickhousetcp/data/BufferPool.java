@@ -15,9 +15,9 @@ public final class BufferPool {
     private static final int MAX_CLASS = 30; // 1 GiB
     private static final int MAX_PER_CLASS = 8;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private final ArrayDeque<byte[]>[] bytes = new ArrayDeque[MAX_CLASS + 1];
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private final ArrayDeque<int[]>[] ints = new ArrayDeque[MAX_CLASS + 1];
     private final long maxRetainedBytes;
     private long retainedBytes;
