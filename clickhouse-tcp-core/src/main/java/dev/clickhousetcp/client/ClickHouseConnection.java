@@ -87,6 +87,10 @@ public final class ClickHouseConnection implements AutoCloseable {
     private long drainDeadlineNanos = Long.MAX_VALUE;
     private long pingDeadlineNanos = Long.MAX_VALUE;
     private boolean sendChunked;
+    /** The database of the connection after our last USE, or null before any / after a user's USE. */
+    private String currentDatabase;
+    private boolean usedOtherDatabase;
+    private boolean switching;
     private boolean receiveChunked;
 
     private ClickHouseConnection(ConnectionConfig config, Socket socket, BinaryReader in, BinaryWriter out,
@@ -366,6 +370,10 @@ public final class ClickHouseConnection implements AutoCloseable {
      */
     public QueryResult query(String sql, QueryOptions options, Runnable onDone) {
         checkSupported(sql, options);
+        useDatabase(options.database());
+        if (SqlText.isUse(sql)) {
+            currentDatabase = null; // changed by the statement itself: unknown until the next switch
+        }
         begin();
         queryTimeout(options.timeout());
         try {
@@ -385,6 +393,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      */
     public InsertStream insert(String sql, QueryOptions options, Runnable onDone) {
         checkSupported(sql, options);
+        useDatabase(options.database());
         begin();
         queryTimeout(options.timeout());
         try {
@@ -397,6 +406,33 @@ public final class ClickHouseConnection implements AutoCloseable {
             throw fail(e);
         }
         return new InsertStream(this, options.listener(), onDone);
+    }
+
+    /**
+     * Makes {@code database} (or, for {@code null}, the configured default database) the connection's
+     * current one before a query: the native protocol has no per-query database, so a switch costs one
+     * {@code USE} round trip, and only when the connection's current database differs.
+     */
+    private void useDatabase(String database) {
+        if (switching) {
+            return;
+        }
+        String wanted = database != null ? database : config.database();
+        if (wanted.isEmpty() || wanted.equals(currentDatabase)) {
+            return;
+        }
+        if (database == null && currentDatabase == null && !usedOtherDatabase) {
+            return; // never switched: still the handshake's database
+        }
+        switching = true;
+        try (QueryResult r = query("USE `" + wanted.replace("\\", "\\\\").replace("`", "\\`") + "`",
+                QueryOptions.DEFAULT, null)) {
+            r.drain();
+        } finally {
+            switching = false;
+        }
+        currentDatabase = wanted;
+        usedOtherDatabase = !wanted.equals(config.database());
     }
 
     /** Rejects, before anything is sent, what this server's revision cannot carry. */

@@ -24,6 +24,7 @@ public final class QueryOptions {
     private final java.time.Duration timeout;
     private final boolean serverTimeout;
     private final java.util.List<ExternalTable> externalTables;
+    private final String database;
     private final Compression compression;
     private final QueryStage stage;
     private final boolean secondary;
@@ -35,6 +36,7 @@ public final class QueryOptions {
         this.timeout = b.timeout;
         this.serverTimeout = b.serverTimeout;
         this.externalTables = java.util.List.copyOf(b.externalTables);
+        this.database = b.database;
         this.queryId = b.queryId;
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
         this.parameters = Collections.unmodifiableMap(new LinkedHashMap<>(b.parameters));
@@ -97,6 +99,11 @@ public final class QueryOptions {
         return secondary;
     }
 
+    /** The default database for this query, or {@code null} for the connection's configured one. */
+    public String database() {
+        return database;
+    }
+
     /** Temporary tables sent with the query. */
     public java.util.List<ExternalTable> externalTables() {
         return externalTables;
@@ -114,6 +121,7 @@ public final class QueryOptions {
         b.timeout = timeout;
         b.serverTimeout = serverTimeout;
         b.externalTables.addAll(externalTables);
+        b.database = database;
         b.compression = compression;
         b.stage = stage;
         b.secondary = secondary;
@@ -131,6 +139,7 @@ public final class QueryOptions {
         private java.time.Duration timeout;
         private boolean serverTimeout;
         private final java.util.List<ExternalTable> externalTables = new java.util.ArrayList<>();
+        private String database;
         private Compression compression;
         private QueryStage stage = QueryStage.COMPLETE;
         private boolean secondary;
@@ -225,6 +234,16 @@ public final class QueryOptions {
         Builder secondary(QueryStage stage) {
             this.stage = java.util.Objects.requireNonNull(stage);
             this.secondary = true;
+            return this;
+        }
+
+        /**
+         * Runs the query with this default database (unqualified table names resolve in it). The
+         * native protocol has no per-query database: the connection switches with {@code USE} when
+         * its current database differs, and later queries without this option switch back.
+         */
+        public Builder database(String database) {
+            this.database = database;
             return this;
         }
 

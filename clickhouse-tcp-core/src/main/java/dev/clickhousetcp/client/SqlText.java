@@ -12,6 +12,12 @@ final class SqlText {
                 && (i + 6 == sql.length() || !Character.isLetterOrDigit(sql.charAt(i + 6)));
     }
 
+    /** Whether the statement's first keyword is USE. */
+    static boolean isUse(String sql) {
+        int i = skipNoise(sql, 0);
+        return sql.regionMatches(true, i, "USE", 0, 3) && i + 3 < sql.length() && Character.isWhitespace(sql.charAt(i + 3));
+    }
+
     private static int skipNoise(String s, int i) {
         while (i < s.length()) {
             char c = s.charAt(i);

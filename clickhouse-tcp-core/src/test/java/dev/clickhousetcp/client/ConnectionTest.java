@@ -352,4 +352,29 @@ class ConnectionTest {
                     .isInstanceOf(dev.clickhousetcp.ClickHouseTypeException.class);
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void defaultDatabasePerQuery(ClickHouseServer.Kind kind) {
+        ClickHouseServer server = ClickHouseServers.get(kind);
+        String db = TestClients.table("db");
+        try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).build()) {
+            client.execute("CREATE DATABASE " + db);
+            try {
+                client.execute("CREATE TABLE " + db + ".t (x UInt8) ENGINE = Memory");
+                client.execute("INSERT INTO " + db + ".t SELECT 5");
+                QueryOptions inDb = QueryOptions.builder().database(db).build();
+                assertThat(client.queryRows("SELECT currentDatabase(), sum(x) FROM t", inDb).get(0)[0]).isEqualTo(db);
+                // the next query without the option is back in the configured database, on the same connection
+                assertThat(client.queryRows("SELECT currentDatabase()").get(0)[0]).isEqualTo("default");
+                assertThat(client.insert("t", java.util.List.of("x"), java.util.List.<Object[]>of(new Object[] {7}), inDb))
+                        .isEqualTo(1);
+                assertThat(server.httpQuery("SELECT sum(x) FROM " + db + ".t").trim()).isEqualTo("12");
+                assertThat(client.queryRows("SELECT currentDatabase()").get(0)[0]).isEqualTo("default");
+                assertThat(client.poolStats().created()).isEqualTo(1);
+            } finally {
+                client.execute("DROP DATABASE IF EXISTS " + db);
+            }
+        }
+    }
 }
