@@ -409,4 +409,32 @@ class LifecycleTest {
         String out = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
         assertThat(out).contains("dev.clickhousetcp.server").contains("{" + id + "}");
     }
+
+    @Test
+    void aServerKilledMidQueryIsATypedErrorAndThePoolHealsOnceItIsBack() throws Exception {
+        // a real kill -9 of the 18.16 server (the test support restarts it); the embedded 26.7 one is shared
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        java.nio.file.Path pidFile = legacy.serverCertificatePem().orElseThrow().getParent().resolve("server.pid");
+        long pid = Long.parseLong(java.nio.file.Files.readString(pidFile).trim());
+        try (ClickHouseTcpClient client = TestClients.builder(legacy).validateAfterIdle(Duration.ZERO).build()) {
+            client.ping(); // one idle pooled connection that the kill will break too
+            QueryResult r = client.query("SELECT number FROM system.numbers SETTINGS max_block_size = 1000");
+            assertThat(r.next()).isNotNull();
+            ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+            server.destroyForcibly();
+            await("server process gone", Duration.ofSeconds(20), () -> !server.isAlive());
+            assertThatThrownBy(() -> {
+                while (r.next() != null) {
+                    // reading until the dead socket shows
+                }
+            }).isInstanceOf(ClickHouseConnectionException.class);
+            r.close();
+            assertThatThrownBy(() -> client.queryRows("SELECT 1")).isInstanceOf(ClickHouseConnectionException.class);
+            ClickHouseServers.legacy(); // restarted on the same ports
+            assertThat(client.queryRows("SELECT 1")).hasSize(1);
+            PoolStats s = client.poolStats();
+            assertThat(s.active()).isZero();
+            assertThat(s.destroyed()).isEqualTo(1); // the broken connection was discarded, not reused
+        }
+    }
 }
