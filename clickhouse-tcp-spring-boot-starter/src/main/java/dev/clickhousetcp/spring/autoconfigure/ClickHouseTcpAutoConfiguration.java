@@ -55,14 +55,34 @@ public final class ClickHouseTcpAutoConfiguration {
             .maxPoolSize(properties.getPool().getMaxSize())
             .acquireTimeout(properties.getPool().getAcquireTimeout())
             .validateAfterIdle(properties.getPool().getValidateAfterIdle())
+            .minIdle(properties.getPool().getMinIdle())
+            .idleTimeout(properties.getPool().getIdleTimeout())
+            .maxLifetime(properties.getPool().getMaxLifetime())
+            .leakDetectionThreshold(properties.getPool().getLeakDetectionThreshold())
+            .compression(compression(properties.getCompression()))
+            .loadBalancing(properties.getLoadBalancing())
             .insertBlockRows(properties.getInsert().getBlockRows())
             .settings(properties.getSettings());
+        if (!properties.getEndpoints().isEmpty()) {
+            builder.endpoints(properties.getEndpoints());
+        }
         String clientName = properties.getClientName();
         if (clientName != null && !clientName.isBlank()) {
             builder.clientName(clientName);
         }
         customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
         return builder.build();
+    }
+
+    private static dev.clickhousetcp.client.Compression compression(String name) {
+        String n = name == null ? "lz4" : name.trim().toLowerCase(java.util.Locale.ROOT);
+        return switch (n) {
+            case "lz4" -> dev.clickhousetcp.client.Compression.LZ4;
+            case "zstd" -> dev.clickhousetcp.client.Compression.ZSTD;
+            case "none" -> dev.clickhousetcp.client.Compression.NONE;
+            default -> throw new IllegalArgumentException("clickhouse.tcp.compression must be lz4, zstd or none, not '"
+                    + name + "'");
+        };
     }
 
     @Bean

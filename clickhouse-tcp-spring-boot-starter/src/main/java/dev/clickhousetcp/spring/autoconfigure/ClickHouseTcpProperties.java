@@ -134,6 +134,45 @@ public class ClickHouseTcpProperties {
         return this.insert;
     }
 
+    /**
+     * Network compression of data blocks: {@code lz4} (the default, like the server's own network
+     * codec), {@code zstd} or {@code none} (fastest on loopback or a fast LAN).
+     */
+    private String compression = "lz4";
+
+    /**
+     * Several servers as {@code host[:port]}; when set, they replace host and port and connections
+     * spread over them per {@code load-balancing}.
+     */
+    private java.util.List<String> endpoints = new java.util.ArrayList<>();
+
+    /** How new connections pick one of several endpoints. */
+    private dev.clickhousetcp.client.LoadBalancing loadBalancing = dev.clickhousetcp.client.LoadBalancing.IN_ORDER;
+
+    public String getCompression() {
+        return this.compression;
+    }
+
+    public void setCompression(String compression) {
+        this.compression = compression;
+    }
+
+    public java.util.List<String> getEndpoints() {
+        return this.endpoints;
+    }
+
+    public void setEndpoints(java.util.List<String> endpoints) {
+        this.endpoints = endpoints;
+    }
+
+    public dev.clickhousetcp.client.LoadBalancing getLoadBalancing() {
+        return this.loadBalancing;
+    }
+
+    public void setLoadBalancing(dev.clickhousetcp.client.LoadBalancing loadBalancing) {
+        this.loadBalancing = loadBalancing;
+    }
+
     public Map<String, String> getSettings() {
         return this.settings;
     }
@@ -206,6 +245,50 @@ public class ClickHouseTcpProperties {
 
         /** Idle time after which a pooled connection is validated with a ping before it is reused. */
         private Duration validateAfterIdle = Duration.ofSeconds(30);
+
+        /** Idle connections the pool keeps open. */
+        private int minIdle = 0;
+
+        /** Idle connections above the minimum are closed after this long; zero keeps them. */
+        private Duration idleTimeout = Duration.ofMinutes(10);
+
+        /** Connections are retired after this age; zero keeps them. */
+        private Duration maxLifetime = Duration.ofMinutes(30);
+
+        /** A connection held longer than this is logged as a possible leak; zero turns detection off. */
+        private Duration leakDetectionThreshold = Duration.ZERO;
+
+        public int getMinIdle() {
+            return this.minIdle;
+        }
+
+        public void setMinIdle(int minIdle) {
+            this.minIdle = minIdle;
+        }
+
+        public Duration getIdleTimeout() {
+            return this.idleTimeout;
+        }
+
+        public void setIdleTimeout(Duration idleTimeout) {
+            this.idleTimeout = idleTimeout;
+        }
+
+        public Duration getMaxLifetime() {
+            return this.maxLifetime;
+        }
+
+        public void setMaxLifetime(Duration maxLifetime) {
+            this.maxLifetime = maxLifetime;
+        }
+
+        public Duration getLeakDetectionThreshold() {
+            return this.leakDetectionThreshold;
+        }
+
+        public void setLeakDetectionThreshold(Duration leakDetectionThreshold) {
+            this.leakDetectionThreshold = leakDetectionThreshold;
+        }
 
         public int getMaxSize() {
             return this.maxSize;

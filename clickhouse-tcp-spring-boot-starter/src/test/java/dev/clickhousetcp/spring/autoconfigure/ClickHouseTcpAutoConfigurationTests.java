@@ -236,4 +236,17 @@ class ClickHouseTcpAutoConfigurationTests {
             return "TestConnectionDetails[" + getHost + ":" + getPort + "]";
         }
     }
+
+    @Test
+    void poolCompressionAndEndpointPropertiesReachTheClient() {
+        this.runner.withPropertyValues("clickhouse.tcp.endpoints=127.0.0.1:1," + server.host() + ":" + server.tcpPort(),
+                "clickhouse.tcp.compression=none", "clickhouse.tcp.pool.min-idle=1",
+                "clickhouse.tcp.pool.max-lifetime=5m", "clickhouse.tcp.load-balancing=in_order").run((context) -> {
+                    dev.clickhousetcp.client.ClickHouseTcpClient client =
+                            context.getBean(dev.clickhousetcp.client.ClickHouseTcpClient.class);
+                    assertThat(client.config().compression()).isEqualTo(dev.clickhousetcp.client.Compression.NONE);
+                    client.ping(); // fails over from the closed port to the server
+                    assertThat(client.poolStats().total()).isGreaterThanOrEqualTo(1);
+                });
+    }
 }
