@@ -24,6 +24,18 @@ public abstract class AbstractColumn implements Column {
         return rows;
     }
 
+    /**
+     * Binds each of {@code columns} (skipping {@code null}s and column types without a lifetime) to
+     * {@code l}: the one loop composite columns use to pass their block's lifetime to nested columns.
+     */
+    static void bindAll(Lifetime l, Column... columns) {
+        for (Column c : columns) {
+            if (c instanceof AbstractColumn a) {
+                a.bind(l);
+            }
+        }
+    }
+
     /** Binds this column (and nested columns) to a block's lifetime. */
     public void bind(Lifetime l) {
         this.lifetime = l;

@@ -2,9 +2,6 @@ package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.types.DataType;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * AggregateFunction(f, T...) column: each row's serialized aggregation state as opaque bytes, exactly as
@@ -18,86 +15,20 @@ import java.util.Arrays;
  * server's {@code toString} of a state is its raw bytes; states are binary, so only ASCII-only states
  * compare equal as text).
  */
-public final class AggregateFunctionColumn extends AbstractColumn {
-    private final byte[] data;
-    private final int[] offsets;
+public final class AggregateFunctionColumn extends VariableBytesColumn {
 
     public AggregateFunctionColumn(DataType type, int rows, byte[] data, int[] offsets) {
-        super(type, rows);
-        this.data = data;
-        this.offsets = offsets;
+        super(type, rows, data, offsets);
     }
 
-    /** Start of row {@code row}'s state in {@link #rawData()}. */
-    public int start(int row) {
-        checkRow(row);
-        return row == 0 ? 0 : offsets[row - 1];
-    }
-
-    /** Byte length of row {@code row}'s state. */
-    public int length(int row) {
-        checkRow(row);
-        return offsets[row] - (row == 0 ? 0 : offsets[row - 1]);
-    }
-
-    /** The shared array holding every state (no copy). */
-    public byte[] rawData() {
-        checkAccessible();
-        return data;
-    }
-
-    /** A copy of row {@code row}'s state bytes. */
-    public byte[] getBytes(int row) {
-        int s = start(row);
-        return Arrays.copyOfRange(data, s, offsets[row]);
-    }
-
-    /** A read-only view of row {@code row}'s state bytes (no copy). */
-    public ByteBuffer getByteBuffer(int row) {
-        int s = start(row);
-        return ByteBuffer.wrap(data, s, offsets[row] - s).slice().asReadOnlyBuffer();
-    }
-
+    /** A copy of the row's state bytes. */
     @Override
     public Object getObject(int row) {
         return getBytes(row);
     }
 
     @Override
-    public String getString(int row) {
-        int s = start(row);
-        return new String(data, s, offsets[row] - s, StandardCharsets.UTF_8);
-    }
-
-    @Override
-    public Column gather(int[] indexes) {
-        checkAccessible();
-        int[] no = new int[indexes.length];
-        long total = 0;
-        for (int src : indexes) {
-            if (src >= 0) {
-                total += offsets[src] - (src == 0 ? 0 : offsets[src - 1]);
-            }
-        }
-        byte[] nd = new byte[(int) total];
-        int pos = 0;
-        for (int i = 0; i < indexes.length; i++) {
-            int src = indexes[i];
-            if (src >= 0) {
-                int s = src == 0 ? 0 : offsets[src - 1];
-                int len = offsets[src] - s;
-                System.arraycopy(data, s, nd, pos, len);
-                pos += len;
-            }
-            no[i] = pos;
-        }
-        return new AggregateFunctionColumn(type, indexes.length, nd, no);
-    }
-
-    @Override
-    public Column copy() {
-        checkAccessible();
-        int used = rows == 0 ? 0 : offsets[rows - 1];
-        return new AggregateFunctionColumn(type, rows, Arrays.copyOf(data, used), Arrays.copyOf(offsets, rows));
+    protected VariableBytesColumn withData(int rows, byte[] data, int[] offsets) {
+        return new AggregateFunctionColumn(type, rows, data, offsets);
     }
 }

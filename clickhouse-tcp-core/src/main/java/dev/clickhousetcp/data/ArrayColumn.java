@@ -42,9 +42,7 @@ public final class ArrayColumn extends AbstractColumn {
     @Override
     public void bind(Lifetime l) {
         super.bind(l);
-        if (elements instanceof AbstractColumn a) {
-            a.bind(l);
-        }
+        bindAll(l, elements);
     }
 
     @Override

@@ -23,11 +23,7 @@ public final class Block {
         this.columns = columns;
         this.rows = rows;
         this.lifetime = lifetime;
-        for (Column c : columns) {
-            if (c instanceof AbstractColumn a) {
-                a.bind(lifetime);
-            }
-        }
+        AbstractColumn.bindAll(lifetime, columns);
     }
 
     /** Number of rows. */

@@ -93,11 +93,7 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
     @Override
     public void bind(Lifetime l) {
         super.bind(l);
-        for (Column c : columns) {
-            if (c instanceof AbstractColumn a) {
-                a.bind(l);
-            }
-        }
+        bindAll(l, columns);
     }
 
     @Override

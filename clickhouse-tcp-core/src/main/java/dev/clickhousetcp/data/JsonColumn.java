@@ -102,16 +102,9 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
     @Override
     public void bind(Lifetime l) {
         super.bind(l);
-        List<Column> all = new ArrayList<>(Arrays.asList(typedColumns));
-        all.addAll(Arrays.asList(dynamicColumns));
-        all.add(text);
-        all.add(sharedPaths);
-        all.add(sharedValues);
-        for (Column c : all) {
-            if (c instanceof AbstractColumn a) {
-                a.bind(l);
-            }
-        }
+        bindAll(l, typedColumns);
+        bindAll(l, dynamicColumns);
+        bindAll(l, text, sharedPaths, sharedValues);
     }
 
     /** One path of one row: its column and the row in it. */

@@ -35,9 +35,7 @@ public final class LowCardinalityColumn extends AbstractColumn {
     @Override
     public void bind(Lifetime l) {
         super.bind(l);
-        if (dictionary instanceof AbstractColumn a) {
-            a.bind(l);
-        }
+        bindAll(l, dictionary);
     }
 
     @Override

@@ -34,9 +34,7 @@ public final class NullableColumn extends AbstractColumn {
     @Override
     public void bind(Lifetime l) {
         super.bind(l);
-        if (nested instanceof AbstractColumn a) {
-            a.bind(l);
-        }
+        bindAll(l, nested);
     }
 
     @Override

@@ -31,11 +31,7 @@ public final class TupleColumn extends AbstractColumn {
     @Override
     public void bind(Lifetime l) {
         super.bind(l);
-        for (Column c : elements) {
-            if (c instanceof AbstractColumn a) {
-                a.bind(l);
-            }
-        }
+        bindAll(l, elements);
     }
 
     @Override

@@ -86,11 +86,7 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
     @Override
     public void bind(Lifetime l) {
         super.bind(l);
-        for (Column c : variants) {
-            if (c instanceof AbstractColumn a) {
-                a.bind(l);
-            }
-        }
+        bindAll(l, variants);
     }
 
     @Override

@@ -90,37 +90,9 @@ class InsertTest {
         if (kind == ClickHouseServer.Kind.MODERN) {
             types.putAll(modernOnly());
         }
-        List<String> failures = new ArrayList<>();
+        List<String> failures;
         try (ClickHouseTcpClient client = TestClients.client(server)) {
-            int t = 0;
-            for (Map.Entry<String, List<String>> e : types.entrySet()) {
-                String src = TestClients.table("src" + t);
-                String dst = TestClients.table("dst" + t++);
-                client.execute("CREATE TABLE " + src + " (id UInt32, v " + e.getKey() + ") ENGINE = Memory");
-                client.execute("CREATE TABLE " + dst + " (id UInt32, v " + e.getKey() + ") ENGINE = Memory");
-                try {
-                    StringBuilder select = new StringBuilder();
-                    for (int i = 0; i < e.getValue().size(); i++) {
-                        select.append(i == 0 ? "" : " UNION ALL ").append("SELECT toUInt32(").append(i).append("), CAST(")
-                                .append(e.getValue().get(i)).append(" AS ").append(e.getKey()).append(')');
-                    }
-                    client.execute("INSERT INTO " + src + " " + select);
-                    List<Object[]> rows = client.queryRows("SELECT id, v FROM " + src + " ORDER BY id");
-                    client.insert(dst, List.of("id", "v"), rows);
-                    String q = "SELECT count(), arrayStringConcat(groupArray(ifNull(toString(v), 'NULL')), '|') "
-                            + "FROM (SELECT v FROM %s ORDER BY id)";
-                    String expected = server.httpQuery(String.format(q, src));
-                    String actual = server.httpQuery(String.format(q, dst));
-                    if (!expected.equals(actual)) {
-                        failures.add(e.getKey() + ": server has '" + expected.trim() + "', we inserted '" + actual.trim() + "'");
-                    }
-                } catch (RuntimeException ex) {
-                    failures.add(e.getKey() + ": " + ex);
-                } finally {
-                    client.execute("DROP TABLE IF EXISTS " + src);
-                    client.execute("DROP TABLE IF EXISTS " + dst);
-                }
-            }
+            failures = ServerTypeChecks.roundTripMismatches(client, server, types);
         }
         assertThat(failures).isEmpty();
     }
