@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -48,6 +49,7 @@ public class ReadTiersBenchmark {
         BenchmarkServer.check("boxed getObject checksum", expected, boxed());
         BenchmarkServer.check("Object[] tier checksum", expected, objectRows());
         BenchmarkServer.check("POCO tier checksum", expected, poco());
+        BenchmarkServer.check("hand-written mapping checksum", expected, handMapped());
     }
 
     @TearDown
@@ -103,5 +105,27 @@ public class ReadTiersBenchmark {
     @Benchmark
     public long poco() {
         return Data.checksumOf(client.query(SQL, Data.Item.class));
+    }
+
+    /**
+     * The floor for the POCO tier: the same beans built by hand-written code over the typed getters
+     * ({@code new Item(getLong, getString, getDouble)} per row into an {@code ArrayList}).
+     */
+    @Benchmark
+    public long handMapped() {
+        List<Data.Item> out = new ArrayList<>();
+        try (QueryResult r = client.query(SQL)) {
+            Block b;
+            while ((b = r.next()) != null) {
+                Column n = b.column(0);
+                Column s = b.column(1);
+                Column f = b.column(2);
+                int rows = b.rowCount();
+                for (int i = 0; i < rows; i++) {
+                    out.add(new Data.Item(n.getLong(i), s.getString(i), f.getDouble(i)));
+                }
+            }
+        }
+        return Data.checksumOf(out);
     }
 }
