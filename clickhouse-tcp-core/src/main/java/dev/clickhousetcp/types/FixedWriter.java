@@ -8,7 +8,12 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
-/** Writer base for fixed-width types: values accumulate as little-endian bytes, written in one bulk copy. */
+/**
+ * Writer base for fixed-width types: values accumulate as little-endian bytes, written in one bulk copy.
+ * A whole primitive array handed to an empty writer ({@link #borrow}) is not copied at all: it is
+ * serialized straight from the caller's array when the block is written, and copied into the byte
+ * buffer only if more values are appended after it.
+ */
 abstract class FixedWriter implements ColumnWriter {
     static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
@@ -18,6 +23,8 @@ abstract class FixedWriter implements ColumnWriter {
     final int width;
     byte[] buf;
     int count;
+    /** A caller's {@code long[]}, {@code int[]}, {@code double[]} or {@code float[]} holding rows {@code [0, count)}, or null. */
+    private Object borrowed;
 
     FixedWriter(DataType type, int width) {
         this.type = type;
@@ -30,8 +37,77 @@ abstract class FixedWriter implements ColumnWriter {
         return type;
     }
 
+    /**
+     * Takes {@code values} (a {@code long[]} or {@code double[]} for width 8, an {@code int[]} or
+     * {@code float[]} for width 4, already range-checked by the caller) as this empty writer's rows
+     * without copying; the caller must not modify the array until the block is written.
+     */
+    final void borrow(Object values, int length) {
+        if (count != 0 || borrowed != null) {
+            throw new IllegalStateException("borrow into a non-empty writer");
+        }
+        borrowed = values;
+        count = length;
+    }
+
+    /** Whether nothing has been appended yet (so {@link #borrow} may take an array). */
+    final boolean isEmpty() {
+        return count == 0 && borrowed == null;
+    }
+
+    /** Copies a borrowed array into the byte buffer, so that more rows can follow it. */
+    private void materialize() {
+        Object a = borrowed;
+        borrowed = null;
+        int n = count;
+        if ((long) n * width > buf.length) {
+            buf = new byte[Math.multiplyExact(n, width) + width * 1024];
+        }
+        if (a instanceof long[] l) {
+            for (int i = 0; i < n; i++) {
+                LONG.set(buf, i * 8, l[i]);
+            }
+        } else if (a instanceof double[] d) {
+            for (int i = 0; i < n; i++) {
+                LONG.set(buf, i * 8, Double.doubleToRawLongBits(d[i]));
+            }
+        } else if (a instanceof int[] v) {
+            for (int i = 0; i < n; i++) {
+                INT.set(buf, i * 4, v[i]);
+            }
+        } else {
+            float[] f = (float[]) a;
+            for (int i = 0; i < n; i++) {
+                INT.set(buf, i * 4, Float.floatToRawIntBits(f[i]));
+            }
+        }
+    }
+
+    /**
+     * Reserves {@code n} consecutive slots (growing the buffer at most once) and returns the byte
+     * offset of the first.
+     */
+    final int reserve(int n) {
+        if (borrowed != null) {
+            materialize();
+        }
+        int off = count * width;
+        long end = (long) off + (long) n * width;
+        if (end > buf.length) {
+            if (end > Integer.MAX_VALUE - 16) {
+                throw new dev.clickhousetcp.ClickHouseTypeException("column " + type.name() + " exceeds 2 GiB in one block");
+            }
+            buf = Arrays.copyOf(buf, (int) Math.max(Math.min((long) buf.length * 2, Integer.MAX_VALUE - 16), end));
+        }
+        count += n;
+        return off;
+    }
+
     /** Reserves one slot and returns its byte offset. */
     final int slot() {
+        if (borrowed != null) {
+            materialize();
+        }
         int off = count * width;
         if (off + width > buf.length) {
             buf = Arrays.copyOf(buf, Math.max(buf.length * 2, off + width));
@@ -64,11 +140,23 @@ abstract class FixedWriter implements ColumnWriter {
 
     @Override
     public void writeData(BinaryWriter out) throws IOException {
-        out.writeBytes(buf, 0, count * width);
+        Object a = borrowed;
+        if (a == null) {
+            out.writeBytes(buf, 0, count * width);
+        } else if (a instanceof long[] l) {
+            out.writeInt64s(l, 0, count);
+        } else if (a instanceof double[] d) {
+            out.writeFloat64s(d, 0, count);
+        } else if (a instanceof int[] v) {
+            out.writeInt32s(v, 0, count);
+        } else {
+            out.writeFloat32s((float[]) a, 0, count);
+        }
     }
 
     @Override
     public void reset() {
         count = 0;
+        borrowed = null;
     }
 }

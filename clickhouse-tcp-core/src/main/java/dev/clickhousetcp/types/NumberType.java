@@ -157,24 +157,44 @@ public final class NumberType extends DataType {
         @Override
         public void appendAll(Object values) {
             if (values instanceof long[] a && (kind == Kind.INT64 || kind == Kind.UINT64)) {
+                if (isEmpty()) {
+                    borrow(a, a.length);
+                    return;
+                }
+                int off = reserve(a.length);
                 for (long x : a) {
-                    int off = slot();
                     LONG.set(buf, off, x);
+                    off += 8;
                 }
             } else if (values instanceof int[] a && (kind == Kind.INT32 || kind == Kind.UINT32 && allNonNegative(a))) {
+                if (isEmpty()) {
+                    borrow(a, a.length);
+                    return;
+                }
+                int off = reserve(a.length);
                 for (int x : a) {
-                    int off = slot();
                     INT.set(buf, off, x);
+                    off += 4;
                 }
             } else if (values instanceof double[] a && kind == Kind.FLOAT64) {
+                if (isEmpty()) {
+                    borrow(a, a.length);
+                    return;
+                }
+                int off = reserve(a.length);
                 for (double x : a) {
-                    int off = slot();
                     LONG.set(buf, off, Double.doubleToRawLongBits(x));
+                    off += 8;
                 }
             } else if (values instanceof float[] a && kind == Kind.FLOAT32) {
+                if (isEmpty()) {
+                    borrow(a, a.length);
+                    return;
+                }
+                int off = reserve(a.length);
                 for (float x : a) {
-                    int off = slot();
                     INT.set(buf, off, Float.floatToRawIntBits(x));
+                    off += 4;
                 }
             } else if (values instanceof long[] a && kind != Kind.FLOAT32 && kind != Kind.FLOAT64) {
                 for (long x : a) {
