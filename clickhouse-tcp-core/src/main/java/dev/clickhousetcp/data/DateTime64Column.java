@@ -5,6 +5,7 @@ import dev.clickhousetcp.types.DataType;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 
 /**
  * DateTime64(p[, tz]) column: Int64 ticks of 10^-p seconds since the epoch. {@link #getObject}
@@ -15,11 +16,14 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
         100_000_000L, 1_000_000_000L};
     private final int scale;
     private final ZoneId zone;
+    /** The zone's offset when it never changes (UTC, a fixed offset), else null. */
+    private final ZoneOffset fixedOffset;
 
     public DateTime64Column(DataType type, int rows, byte[] data, int scale, ZoneId zone) {
         super(type, rows, data, 8);
         this.scale = scale;
         this.zone = zone;
+        this.fixedOffset = DateTimeColumn.fixedOffset(zone);
     }
 
     /** Digits after the second (0..9). */
@@ -47,6 +51,18 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
         return Instant.ofEpochSecond(sec, frac * POW10[9 - scale]);
     }
 
+    /** Wall-clock date-time in the column's zone (computed directly, without a ZonedDateTime, for fixed-offset zones). */
+    @Override
+    public LocalDateTime getLocalDateTime(int row) {
+        ZoneOffset o = fixedOffset;
+        if (o == null) {
+            return TemporalColumn.super.getLocalDateTime(row);
+        }
+        long ticks = getLong(row);
+        long div = POW10[scale];
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(ticks, div), (int) (Math.floorMod(ticks, div) * POW10[9 - scale]), o);
+    }
+
     @Override
     public Object getObject(int row) {
         return getZonedDateTime(row);
@@ -56,7 +72,10 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
     public String getString(int row) {
         long ticks = getLong(row);
         long div = POW10[scale];
-        LocalDateTime t = LocalDateTime.ofInstant(Instant.ofEpochSecond(Math.floorDiv(ticks, div)), zone);
+        ZoneOffset o = fixedOffset;
+        long sec = Math.floorDiv(ticks, div);
+        LocalDateTime t = o != null ? LocalDateTime.ofEpochSecond(sec, 0, o)
+                : LocalDateTime.ofInstant(Instant.ofEpochSecond(sec), zone);
         String s = DateTimeColumn.TEXT.format(t);
         if (scale == 0) {
             return s;

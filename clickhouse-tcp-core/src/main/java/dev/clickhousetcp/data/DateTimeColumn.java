@@ -5,6 +5,7 @@ import dev.clickhousetcp.types.DataType;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
@@ -15,10 +16,25 @@ import java.time.format.DateTimeFormatter;
 public final class DateTimeColumn extends FixedWidthColumn implements TemporalColumn {
     static final DateTimeFormatter TEXT = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
     private final ZoneId zone;
+    /** The zone's offset when it never changes (UTC, a fixed offset), else null. */
+    private final ZoneOffset fixedOffset;
 
     public DateTimeColumn(DataType type, int rows, byte[] data, ZoneId zone) {
         super(type, rows, data, 4);
         this.zone = zone;
+        this.fixedOffset = fixedOffset(zone);
+    }
+
+    /** {@code zone}'s offset when its rules have a single offset, else null. */
+    static ZoneOffset fixedOffset(ZoneId zone) {
+        if (zone == null) {
+            return null;
+        }
+        if (zone instanceof ZoneOffset o) {
+            return o;
+        }
+        java.time.zone.ZoneRules rules = zone.getRules();
+        return rules.isFixedOffset() ? rules.getOffset(Instant.EPOCH) : null;
     }
 
     @Override
@@ -35,6 +51,13 @@ public final class DateTimeColumn extends FixedWidthColumn implements TemporalCo
     @Override
     public Instant getInstant(int row) {
         return Instant.ofEpochSecond(getLong(row));
+    }
+
+    /** Wall-clock date-time in the column's zone (computed directly, without a ZonedDateTime, for fixed-offset zones). */
+    @Override
+    public LocalDateTime getLocalDateTime(int row) {
+        ZoneOffset o = fixedOffset;
+        return o != null ? LocalDateTime.ofEpochSecond(getLong(row), 0, o) : TemporalColumn.super.getLocalDateTime(row);
     }
 
     @Override
