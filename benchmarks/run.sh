@@ -16,7 +16,8 @@
 # The peers category also runs the C++ macro harness (CppReference) into <result>-cpp.md
 # (CPP_ROWS, default 5000000; CPP_REPS, default 7).
 #
-# Builds benchmarks/target/benchmarks.jar when it is missing (or always with BENCHMARKS_REBUILD=1),
+# Builds benchmarks/target/benchmarks.jar when it is missing or older than a source or pom it is built from
+# (or always with BENCHMARKS_REBUILD=1),
 # starts the local "modern" server with scripts/clickhouse-server.sh (skip with
 # BENCHMARKS_START_SERVER=0, e.g. when -Dclickhouse.host/-Dclickhouse.port in JAVA_OPTS point
 # elsewhere), then runs JMH with the GC profiler and writes benchmarks/results/<UTC timestamp>.json.
@@ -40,9 +41,15 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
 JAR=benchmarks/target/benchmarks.jar
-if [ ! -f "$JAR" ] || [ "${BENCHMARKS_REBUILD:-0}" = 1 ]; then
-    echo "building $JAR"
-    mvn -B -q -pl benchmarks -am package -DskipTests
+# Rebuild when asked, when the jar is missing, or when any source or pom it is built from is newer.
+STALE=""
+if [ -f "$JAR" ]; then
+    STALE=$(find pom.xml benchmarks/pom.xml benchmarks/src clickhouse-tcp-core/pom.xml clickhouse-tcp-core/src \
+        -newer "$JAR" -type f -print -quit)
+fi
+if [ ! -f "$JAR" ] || [ -n "$STALE" ] || [ "${BENCHMARKS_REBUILD:-0}" = 1 ]; then
+    echo "building $JAR${STALE:+ ($STALE changed)}"
+    mvn -B -q -pl benchmarks -am clean package -DskipTests
 fi
 
 if [ "${BENCHMARKS_START_SERVER:-1}" = 1 ]; then
