@@ -1,12 +1,9 @@
 package dev.clickhousetcp.benchmarks;
 
 import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.data.ArrayColumn;
-import dev.clickhousetcp.data.Column;
-import dev.clickhousetcp.data.Int64Column;
-import dev.clickhousetcp.data.StringColumn;
 import dev.clickhousetcp.types.ArrayType;
 import dev.clickhousetcp.types.DataTypes;
+import dev.clickhousetcp.types.FlatArray;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -20,9 +17,6 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,18 +27,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * Insert of one array column, 1,000,000 rows of 0 to 4 elements (2,000,000 elements), into a
  * {@code Null}-engine table, in four shapes: {@link #flat} (the flattened elements plus one end
- * offset per row, wrapped as an {@link ArrayColumn} over an element column and passed to
- * {@code insertColumns}, which re-sends a column of the target type in its native layout),
+ * offset per row as a {@link FlatArray} passed to {@code insertColumns}: a {@code long[]} of elements
+ * is serialized straight from the array, strings are UTF-8 encoded into the column buffer),
  * {@link #rowArrays} ({@code insertColumns} with one Java array per row: {@code long[][]} or
  * {@code String[][]}), {@link #rowLists} (one {@code List} per row: boxed {@code Long}s or
  * {@code String}s) and {@link #poco} ({@code insert} of records with one array component).
  *
  * <p>{@code element} is {@code UInt64} ({@code Array(UInt64)}) or {@code String}
  * ({@code Array(String)}). Row i holds the i % 5 elements i, i + 1, ... (as decimal text for
- * {@code String}). The inputs are built once in {@link #setUp}, except that {@link #flat} builds its
- * element column from the flat Java values inside the timed operation (a bulk copy of the
- * {@code long[]} into little-endian bytes, or the UTF-8 bytes of each string), since that is what
- * using this shape costs. {@link #setUp} first inserts every shape into a {@code Memory} table and
+ * {@code String}). The inputs are built once in {@link #setUp}. {@link #setUp} first inserts every shape into a {@code Memory} table and
  * checks {@code count()}, the element count, the sum of the elements (for strings also their byte
  * lengths) against values computed in Java from the formula. Each arm returns the rows inserted.
  * The {@code Null} engine discards the data, so the times are the client's encoding, the transfer
@@ -195,32 +186,7 @@ public class ArrayWriteShapeBenchmark {
     }
 
     private long flatInto(String target) {
-        Column elements = strings ? stringElements(flatStrings) : longElements(flatLongs);
-        return client.insertColumns(target, Map.of("a", new ArrayColumn(arrayType, ROWS, offsets, elements)));
-    }
-
-    /** The flat values as a UInt64 column: one bulk copy into little-endian bytes. */
-    private Column longElements(long[] values) {
-        byte[] bytes = new byte[values.length * Long.BYTES];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(values);
-        return new Int64Column(arrayType.element(), values.length, bytes, true);
-    }
-
-    /** The flat values as a String column: UTF-8 bytes back to back plus end offsets. */
-    private Column stringElements(String[] values) {
-        byte[] bytes = new byte[values.length * 8];
-        int[] ends = new int[values.length];
-        int p = 0;
-        for (int i = 0; i < values.length; i++) {
-            byte[] b = values[i].getBytes(StandardCharsets.UTF_8);
-            if (p + b.length > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, p + b.length));
-            }
-            System.arraycopy(b, 0, bytes, p, b.length);
-            p += b.length;
-            ends[i] = p;
-        }
-        return new StringColumn(arrayType.element(), values.length, bytes, ends);
+        return client.insertColumns(target, Map.of("a", FlatArray.of(strings ? flatStrings : flatLongs, offsets)));
     }
 
     private long rowArraysInto(String target) {

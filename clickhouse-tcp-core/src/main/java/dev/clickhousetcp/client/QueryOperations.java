@@ -220,10 +220,16 @@ public abstract class QueryOperations {
 
     /**
      * Columnar insert: {@code columns} maps each column name to its values as a Java array (primitive
-     * arrays go through bulk paths) or a {@code List}; all columns must have the same length and every
-     * column of the insert header must be present.
+     * arrays of the column's own width — {@code long[]} for Int64/UInt64, {@code int[]} for
+     * Int32/UInt32, {@code double[]}, {@code float[]} — are serialized straight from the array
+     * without a copy), a {@code List}, a {@link dev.clickhousetcp.types.FlatArray} (an Array column
+     * as flattened elements plus end offsets) or a {@link Column} read earlier; all columns must
+     * have the same length and every column of the insert header must be present. The arrays are
+     * read while this call runs: do not modify them concurrently.
      *
      * @return rows inserted
+     * @throws ClickHouseTypeException when a value cannot be converted to its column's type (nothing
+     *                                 is sent then)
      */
     public long insertColumns(String table, Map<String, ?> columns) {
         return insertColumns(table, columns, QueryOptions.DEFAULT);
@@ -258,7 +264,7 @@ public abstract class QueryOperations {
                 } else {
                     int before = w[i].size();
                     try {
-                        w[i].appendAll(values);
+                        w[i].appendAllShared(values);
                     } catch (ClickHouseTypeException e) {
                         throw new ClickHouseTypeException("column '" + header.get(i) + "', value " + (w[i].size() - before)
                                 + ": " + e.getMessage(), e);

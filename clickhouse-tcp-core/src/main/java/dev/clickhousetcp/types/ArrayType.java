@@ -14,7 +14,8 @@ import java.util.Arrays;
 /**
  * Array(T): UInt64 end offsets (one per row, cumulative) followed by the flattened elements
  * (ClickHouse {@code SerializationArray}). The writer accepts Java arrays, {@code List}s and other
- * {@code Iterable}s.
+ * {@code Iterable}s per row, and a whole column at once as a {@link FlatArray} (flattened elements plus
+ * end offsets).
  */
 public final class ArrayType extends DataType {
     private final DataType element;
@@ -68,6 +69,39 @@ public final class ArrayType extends DataType {
         ColumnWriter inner = element.newWriter();
         return new OffsetsWriter(this, inner) {
             @Override
+            public void appendAll(Object values) {
+                if (values instanceof FlatArray f) {
+                    appendFlat(f, false);
+                } else {
+                    super.appendAll(values);
+                }
+            }
+
+            @Override
+            public void appendAllShared(Object values) {
+                if (values instanceof FlatArray f) {
+                    appendFlat(f, true);
+                } else {
+                    super.appendAllShared(values);
+                }
+            }
+
+            private void appendFlat(FlatArray f, boolean shared) {
+                int before = inner.size();
+                if (shared) {
+                    inner.appendAllShared(f.values());
+                } else {
+                    inner.appendAll(f.values());
+                }
+                int added = inner.size() - before;
+                if (added != f.elements()) {
+                    throw new ClickHouseTypeException("FlatArray for " + type().name() + " has " + added
+                            + " values but its last end offset is " + f.elements());
+                }
+                appendEnds(f.ends(), before);
+            }
+
+            @Override
             void appendElements(Object value) {
                 if (value instanceof Iterable<?> it) {
                     for (Object o : it) {
@@ -118,6 +152,16 @@ public final class ArrayType extends DataType {
                 ends = Arrays.copyOf(ends, count * 2);
             }
             ends[count++] = inner[0].size();
+        }
+
+        /** Appends one row per entry of {@code rowEnds}, each ending at {@code base + rowEnds[i]} elements. */
+        final void appendEnds(int[] rowEnds, long base) {
+            if (count + rowEnds.length > ends.length) {
+                ends = Arrays.copyOf(ends, Math.max(ends.length * 2, count + rowEnds.length));
+            }
+            for (int e : rowEnds) {
+                ends[count++] = base + e;
+            }
         }
 
         @Override

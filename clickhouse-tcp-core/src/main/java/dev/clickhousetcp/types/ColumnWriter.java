@@ -49,6 +49,16 @@ public interface ColumnWriter {
     }
 
     /**
+     * {@link #appendAll} for a whole column the caller leaves unchanged until the block holding it
+     * has been written (a columnar insert's own arguments): a writer may keep a reference to a
+     * primitive array and serialize straight from it instead of copying it. By default
+     * {@link #appendAll}.
+     */
+    default void appendAllShared(Object values) {
+        appendAll(values);
+    }
+
+    /**
      * Appends one integer value without boxing where the writer has a primitive path (numeric
      * writers range-check it against the column type); by default boxes and calls {@link #append}.
      */

@@ -157,40 +157,24 @@ public final class NumberType extends DataType {
         @Override
         public void appendAll(Object values) {
             if (values instanceof long[] a && (kind == Kind.INT64 || kind == Kind.UINT64)) {
-                if (isEmpty()) {
-                    borrow(a, a.length);
-                    return;
-                }
                 int off = reserve(a.length);
                 for (long x : a) {
                     LONG.set(buf, off, x);
                     off += 8;
                 }
             } else if (values instanceof int[] a && (kind == Kind.INT32 || kind == Kind.UINT32 && allNonNegative(a))) {
-                if (isEmpty()) {
-                    borrow(a, a.length);
-                    return;
-                }
                 int off = reserve(a.length);
                 for (int x : a) {
                     INT.set(buf, off, x);
                     off += 4;
                 }
             } else if (values instanceof double[] a && kind == Kind.FLOAT64) {
-                if (isEmpty()) {
-                    borrow(a, a.length);
-                    return;
-                }
                 int off = reserve(a.length);
                 for (double x : a) {
                     LONG.set(buf, off, Double.doubleToRawLongBits(x));
                     off += 8;
                 }
             } else if (values instanceof float[] a && kind == Kind.FLOAT32) {
-                if (isEmpty()) {
-                    borrow(a, a.length);
-                    return;
-                }
                 int off = reserve(a.length);
                 for (float x : a) {
                     INT.set(buf, off, Float.floatToRawIntBits(x));
@@ -202,6 +186,18 @@ public final class NumberType extends DataType {
                 }
             } else {
                 ColumnWriter.appendEach(this, values);
+            }
+        }
+
+        @Override
+        public void appendAllShared(Object values) {
+            if (isEmpty() && (values instanceof long[] && (kind == Kind.INT64 || kind == Kind.UINT64)
+                    || values instanceof double[] && kind == Kind.FLOAT64
+                    || values instanceof float[] && kind == Kind.FLOAT32
+                    || values instanceof int[] a && (kind == Kind.INT32 || kind == Kind.UINT32 && allNonNegative(a)))) {
+                borrow(values, java.lang.reflect.Array.getLength(values));
+            } else {
+                appendAll(values);
             }
         }
 

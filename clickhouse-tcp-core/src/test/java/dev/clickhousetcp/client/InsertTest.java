@@ -235,4 +235,67 @@ class InsertTest {
             }
         }
     }
+
+    /**
+     * Columnar inserts of whole arrays (serialized from the caller's arrays) and of flattened Array
+     * columns arrive exactly: the server's own sums and text of what was inserted.
+     */
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void columnarArraysAndFlatArrays(ClickHouseServer.Kind kind) {
+        ClickHouseServer server = ClickHouseServers.get(kind);
+        String t = TestClients.table("flat");
+        int rows = 100_000;
+        long[] ids = new long[rows];
+        double[] values = new double[rows];
+        int[] small = new int[rows];
+        String[] names = new String[rows];
+        int[] ends = new int[rows];
+        long[] flat = new long[rows * 2];
+        int e = 0;
+        for (int i = 0; i < rows; i++) {
+            ids[i] = Long.MAX_VALUE - i;
+            values[i] = i / 4.0;
+            small[i] = -i;
+            names[i] = i % 3 == 0 ? "ü" + i : "n" + i;
+            for (int k = 0; k < i % 3; k++) {
+                flat[e++] = i * 10L + k;
+            }
+            ends[i] = e;
+        }
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + t + " (id UInt64, v Float64, s Int32, n String, a Array(UInt64), "
+                    + "aa Array(Array(String))) ENGINE = Memory");
+            try {
+                Map<String, Object> columns = new LinkedHashMap<>();
+                columns.put("id", ids);
+                columns.put("v", values);
+                columns.put("s", small);
+                columns.put("n", names);
+                columns.put("a", dev.clickhousetcp.types.FlatArray.of(java.util.Arrays.copyOf(flat, e), ends));
+                String[] words = new String[rows];
+                int[] inner = new int[rows];
+                int[] outer = new int[rows];
+                for (int i = 0; i < rows; i++) {
+                    words[i] = "w" + i;
+                    inner[i] = i + 1;
+                    outer[i] = i + 1;
+                }
+                columns.put("aa", dev.clickhousetcp.types.FlatArray.of(
+                        dev.clickhousetcp.types.FlatArray.of(words, inner), outer));
+                assertThat(client.insertColumns(t, columns)).isEqualTo(rows);
+                assertThat(server.httpQuery("SELECT count(), sum(id % 1000), sum(v), sum(s), sum(length(n)), "
+                        + "sum(length(a)), sum(arraySum(a)), sum(length(aa)) FROM " + t).trim())
+                        .isEqualTo(server.httpQuery("SELECT count(), sum((9223372036854775807 - number) % 1000), "
+                                + "sum(number / 4), sum(-number), sum(length(if(number % 3 = 0, concat('ü', toString(number)), "
+                                + "concat('n', toString(number))))), sum(number % 3), "
+                                + "sum(arraySum(arrayMap(k -> number * 10 + k, range(number % 3)))), count() "
+                                + "FROM numbers(" + rows + ")").trim());
+                assertThat(server.httpQuery("SELECT id, n, a, aa FROM " + t + " WHERE id = " + (Long.MAX_VALUE - 5)).trim())
+                        .isEqualTo(Long.MAX_VALUE - 5 + "\tn5\t[50,51]\t[['w5']]");
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.clickhousetcp.types;
 
+import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.StringColumn;
 import dev.clickhousetcp.io.BinaryReader;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The writers' bulk paths (a whole primitive array taken without a copy, strings encoded straight
@@ -113,14 +115,19 @@ class WriterFastPathsTest {
         }
         byte[] expected = serialize(valueByValue);
 
+        ColumnWriter copied = t.newWriter();
+        copied.appendAll(array);
+        assertThat(copied.size()).isEqualTo(n);
+        assertThat(serialize(copied)).as(type + " copied").isEqualTo(expected);
+
         ColumnWriter borrowed = t.newWriter();
-        borrowed.appendAll(array);
+        borrowed.appendAllShared(array);
         assertThat(borrowed.size()).isEqualTo(n);
         assertThat(serialize(borrowed)).as(type + " borrowed").isEqualTo(expected);
 
         // appends after a borrowed array: the array is copied first, then the new values follow it
         ColumnWriter mixed = t.newWriter();
-        mixed.appendAll(array);
+        mixed.appendAllShared(array);
         mixed.append(element.apply(0));
         mixed.appendAll(array);
         ColumnWriter mixedExpected = t.newWriter();
@@ -133,7 +140,80 @@ class WriterFastPathsTest {
         // reset forgets the borrowed array; the writer is reusable
         mixed.reset();
         assertThat(mixed.size()).isZero();
-        mixed.appendAll(array);
+        mixed.appendAllShared(array);
         assertThat(serialize(mixed)).isEqualTo(expected);
+    }
+
+    /** A row's array handed to appendAll (row-wise inserts) is copied at once: reusing the array for the next row is safe. */
+    @Test
+    void rowArraysAreCopiedNotBorrowed() throws IOException {
+        DataType t = parse("Array(UInt64)");
+        ColumnWriter w = t.newWriter();
+        long[] reused = {1, 2, 3};
+        w.append(reused);
+        reused[0] = 10;
+        reused[1] = 20;
+        reused[2] = 30;
+        w.append(reused);
+        Column back = read(t, serialize(w), 2);
+        assertThat(back.getString(0)).isEqualTo("[1,2,3]");
+        assertThat(back.getString(1)).isEqualTo("[10,20,30]");
+    }
+
+    @Test
+    void flatArrayEqualsRowByRow() throws IOException {
+        Random rnd = new Random(13);
+        int rows = 500;
+        int[] ends = new int[rows];
+        List<long[]> perRow = new ArrayList<>();
+        List<Long> flat = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            long[] r = rnd.longs(rnd.nextInt(5), 0, Long.MAX_VALUE).toArray();
+            perRow.add(r);
+            for (long x : r) {
+                flat.add(x);
+            }
+            ends[i] = flat.size();
+        }
+        long[] flatLongs = flat.stream().mapToLong(Long::longValue).toArray();
+        DataType t = parse("Array(UInt64)");
+        ColumnWriter rowByRow = t.newWriter();
+        for (long[] r : perRow) {
+            rowByRow.append(r);
+        }
+        byte[] expected = serialize(rowByRow);
+        for (boolean shared : new boolean[] {false, true}) {
+            ColumnWriter w = t.newWriter();
+            if (shared) {
+                w.appendAllShared(FlatArray.of(flatLongs, ends));
+            } else {
+                w.appendAll(FlatArray.of(flat, ends));
+            }
+            assertThat(w.size()).isEqualTo(rows);
+            assertThat(serialize(w)).as("shared=" + shared).isEqualTo(expected);
+        }
+
+        // Array(Array(String)): a FlatArray of FlatArrays; two rows [['a'], []] and [['b', 'c']]
+        DataType nested = parse("Array(Array(String))");
+        ColumnWriter nestedRows = nested.newWriter();
+        nestedRows.append(List.of(List.of("a"), List.of()));
+        nestedRows.append(List.of(List.of("b", "c")));
+        ColumnWriter nestedFlat = nested.newWriter();
+        nestedFlat.appendAllShared(FlatArray.of(FlatArray.of(new String[] {"a", "b", "c"}, new int[] {1, 1, 3}),
+                new int[] {2, 3}));
+        assertThat(serialize(nestedFlat)).isEqualTo(serialize(nestedRows));
+    }
+
+    @Test
+    void flatArrayRejectsInconsistentOffsets() {
+        DataType t = parse("Array(UInt64)");
+        assertThatThrownBy(() -> t.newWriter().appendAllShared(FlatArray.of(new long[] {1, 2, 3}, new int[] {1, 2})))
+                .isInstanceOf(ClickHouseTypeException.class)
+                .hasMessageContaining("has 3 values but its last end offset is 2");
+        assertThatThrownBy(() -> FlatArray.of(new long[] {1, 2}, new int[] {2, 1}))
+                .isInstanceOf(ClickHouseTypeException.class)
+                .hasMessageContaining("offsets must never decrease");
+        assertThatThrownBy(() -> FlatArray.of(new long[0], new int[] {-1}))
+                .isInstanceOf(ClickHouseTypeException.class);
     }
 }
