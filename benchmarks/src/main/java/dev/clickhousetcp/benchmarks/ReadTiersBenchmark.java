@@ -49,6 +49,7 @@ public class ReadTiersBenchmark {
         BenchmarkServer.check("boxed getObject checksum", expected, boxed());
         BenchmarkServer.check("Object[] tier checksum", expected, objectRows());
         BenchmarkServer.check("POCO tier checksum", expected, poco());
+        BenchmarkServer.check("record tier checksum", expected, pocoRecord());
         BenchmarkServer.check("hand-written mapping checksum", expected, handMapped());
     }
 
@@ -105,6 +106,22 @@ public class ReadTiersBenchmark {
     @Benchmark
     public long poco() {
         return Data.checksumOf(client.query(SQL, Data.Item.class));
+    }
+
+    /** One row as a record, for {@link #pocoRecord}. */
+    public record ItemRecord(long id, String name, double value) {
+    }
+
+    /** The POCO tier into records ({@code query(sql, ItemRecord.class)}: the canonical constructor per row). */
+    @Benchmark
+    public long pocoRecord() {
+        long sum = 0;
+        double fsum = 0;
+        for (ItemRecord r : client.query(SQL, ItemRecord.class)) {
+            sum += r.id() + r.name().length();
+            fsum += r.value();
+        }
+        return sum + (long) fsum;
     }
 
     /**
