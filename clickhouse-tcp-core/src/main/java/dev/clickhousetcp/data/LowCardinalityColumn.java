@@ -6,12 +6,17 @@ import java.util.Arrays;
 
 /**
  * LowCardinality(T) column: a dictionary of distinct values (decoded once per block) plus one key per
- * row. For LowCardinality(Nullable(T)) key 0 means NULL. Getters read through the dictionary.
+ * row. For LowCardinality(Nullable(T)) key 0 means NULL. Getters read through the dictionary; each
+ * dictionary entry's {@code String} is decoded at most once per column (on first use) and shared by
+ * every row holding it, so {@link #getString} and, for String dictionaries, {@link #getObject}
+ * allocate nothing per row after that.
  */
 public final class LowCardinalityColumn extends AbstractColumn {
     private final Column dictionary;
     private final int[] keys;
     private final boolean nullable;
+    /** Decoded dictionary strings by key, filled on first use; null until then. */
+    private String[] strings;
 
     public LowCardinalityColumn(DataType type, int rows, Column dictionary, int[] keys, boolean nullable) {
         super(type, rows);
@@ -45,12 +50,30 @@ public final class LowCardinalityColumn extends AbstractColumn {
 
     @Override
     public Object getObject(int row) {
+        if (dictionary instanceof StringColumn) {
+            return getString(row);
+        }
         return isNull(row) ? null : dictionary.getObject(keys[row]);
     }
 
     @Override
     public String getString(int row) {
-        return isNull(row) ? null : dictionary.getString(keys[row]);
+        checkRow(row);
+        int k = keys[row];
+        if (nullable && k == 0) {
+            return null;
+        }
+        String[] c = strings;
+        if (c == null) {
+            c = new String[dictionary.size()];
+            strings = c;
+        }
+        String s = c[k];
+        if (s == null) {
+            s = dictionary.getString(k);
+            c[k] = s;
+        }
+        return s;
     }
 
     @Override

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -140,6 +141,42 @@ class ConnectionTest {
             PoolStats s = client.poolStats();
             assertThat(s.total()).isEqualTo(1);
             assertThat(s.active()).isZero();
+        }
+    }
+
+    /**
+     * LowCardinality strings are decoded once per dictionary entry and shared by the rows holding it;
+     * the values equal the server's, NULL stays null, and the column still refuses reads once its
+     * block is released.
+     */
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void lowCardinalityStringsAreDecodedOncePerDictionaryEntry(ClickHouseServer.Kind kind) {
+        ClickHouseServer server = ClickHouseServers.get(kind);
+        String sql = "SELECT toLowCardinality(concat('v', toString(number % 7))), "
+                + "toLowCardinality(if(number % 3 = 0, NULL, toNullable(concat('n', toString(number % 5))))) "
+                + "FROM system.numbers LIMIT 100 SETTINGS max_block_size = 50";
+        List<String> expected = List.of(server.httpQuery(sql + " FORMAT TSV").trim().split("\n"));
+        try (ClickHouseTcpClient client = TestClients.client(server);
+             QueryResult r = client.query(sql)) {
+            Block first = r.next();
+            Column plain = first.column(0);
+            Column nullable = first.column(1);
+            for (int i = 0; i < first.rowCount(); i++) {
+                String[] cells = expected.get(i).split("\t");
+                assertThat(plain.getString(i)).isEqualTo(cells[0]);
+                assertThat(plain.getObject(i)).isEqualTo(cells[0]);
+                if (cells[1].equals("\\N")) {
+                    assertThat(nullable.getString(i)).isNull();
+                    assertThat(nullable.getObject(i)).isNull();
+                } else {
+                    assertThat(nullable.getString(i)).isEqualTo(cells[1]);
+                }
+            }
+            assertThat(plain.getString(7)).isSameAs(plain.getString(0)).isSameAs(plain.getObject(14));
+            r.next();
+            assertThatThrownBy(() -> plain.getString(0)).isInstanceOf(IllegalStateException.class);
+            r.drain();
         }
     }
 
