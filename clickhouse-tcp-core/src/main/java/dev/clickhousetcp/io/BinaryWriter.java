@@ -94,67 +94,52 @@ public final class BinaryWriter {
         pos += 8;
     }
 
+    /**
+     * Makes room for at least one value of {@code width} bytes and returns how many of the
+     * {@code remaining} values fit in the buffer now.
+     */
+    private int fit(int width, int remaining) throws IOException {
+        ensure(width);
+        return Math.min(remaining, (buf.length - pos) / width);
+    }
+
     /** Writes {@code a[off, off + len)} as little-endian 8-byte integers (a column's Int64/UInt64 data). */
     public void writeInt64s(long[] a, int off, int len) throws IOException {
-        int end = off + len;
-        while (off < end) {
-            ensure(8);
-            int n = Math.min(end - off, (buf.length - pos) >>> 3);
-            int p = pos;
-            for (int i = 0; i < n; i++) {
-                LONG.set(buf, p, a[off + i]);
-                p += 8;
+        for (int end = off + len, n; off < end; off += n) {
+            n = fit(8, end - off);
+            for (int i = off; i < off + n; i++, pos += 8) {
+                LONG.set(buf, pos, a[i]);
             }
-            pos = p;
-            off += n;
         }
     }
 
     /** Writes {@code a[off, off + len)} as little-endian IEEE 754 doubles (a Float64 column's data). */
     public void writeFloat64s(double[] a, int off, int len) throws IOException {
-        int end = off + len;
-        while (off < end) {
-            ensure(8);
-            int n = Math.min(end - off, (buf.length - pos) >>> 3);
-            int p = pos;
-            for (int i = 0; i < n; i++) {
-                LONG.set(buf, p, Double.doubleToRawLongBits(a[off + i]));
-                p += 8;
+        for (int end = off + len, n; off < end; off += n) {
+            n = fit(8, end - off);
+            for (int i = off; i < off + n; i++, pos += 8) {
+                LONG.set(buf, pos, Double.doubleToRawLongBits(a[i]));
             }
-            pos = p;
-            off += n;
         }
     }
 
     /** Writes {@code a[off, off + len)} as little-endian 4-byte integers (a column's Int32/UInt32 data). */
     public void writeInt32s(int[] a, int off, int len) throws IOException {
-        int end = off + len;
-        while (off < end) {
-            ensure(4);
-            int n = Math.min(end - off, (buf.length - pos) >>> 2);
-            int p = pos;
-            for (int i = 0; i < n; i++) {
-                INT.set(buf, p, a[off + i]);
-                p += 4;
+        for (int end = off + len, n; off < end; off += n) {
+            n = fit(4, end - off);
+            for (int i = off; i < off + n; i++, pos += 4) {
+                INT.set(buf, pos, a[i]);
             }
-            pos = p;
-            off += n;
         }
     }
 
     /** Writes {@code a[off, off + len)} as little-endian IEEE 754 floats (a Float32 column's data). */
     public void writeFloat32s(float[] a, int off, int len) throws IOException {
-        int end = off + len;
-        while (off < end) {
-            ensure(4);
-            int n = Math.min(end - off, (buf.length - pos) >>> 2);
-            int p = pos;
-            for (int i = 0; i < n; i++) {
-                INT.set(buf, p, Float.floatToRawIntBits(a[off + i]));
-                p += 4;
+        for (int end = off + len, n; off < end; off += n) {
+            n = fit(4, end - off);
+            for (int i = off; i < off + n; i++, pos += 4) {
+                INT.set(buf, pos, Float.floatToRawIntBits(a[i]));
             }
-            pos = p;
-            off += n;
         }
     }
 
