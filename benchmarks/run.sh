@@ -30,7 +30,7 @@ if [ "${1:-}" = "--category" ]; then
 fi
 case "$CATEGORY" in
     "") PATTERN=() ;;
-    tcp-regression) PATTERN=('\.(SelectTypeBenchmark|SelectColumnBenchmark|ReadTiersBenchmark|StringReadBenchmark|InsertShapesBenchmark|InsertBenchmark|ConnectionCostBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark)\.') ;;
+    tcp-regression) PATTERN=('\.(SelectTypeBenchmark|SelectColumnBenchmark|ReadTiersBenchmark|StringReadBenchmark|InsertShapesBenchmark|InsertBenchmark|ConnectionCostBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark|FrameCodecBenchmark)\.') ;;
     cross) PATTERN=('\.Transport[A-Za-z]*Benchmark\.') ;;
     peers) PATTERN=('\.HousepowerBenchmark\.') ;;
     *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers)" >&2; exit 2 ;;
