@@ -152,8 +152,77 @@ public final class BinaryWriter {
         buf[pos++] = (byte) v;
     }
 
+    /** Writes {@code s} as a String value: VarUInt byte length, then its UTF-8 bytes (see {@link #writeUtf8}). */
     public void writeString(String s) throws IOException {
-        writeStringBytes(s.getBytes(StandardCharsets.UTF_8));
+        writeUtf8(s);
+    }
+
+    /**
+     * Writes {@code s} as ClickHouse writes a String value: the VarUInt length of its UTF-8 form,
+     * then those bytes, equal to {@code s.getBytes(UTF_8)} (an unpaired surrogate becomes
+     * {@code '?'}). Strings of up to 42 chars (at most 126 UTF-8 bytes, so a one-byte length) are
+     * encoded straight into the buffer in one pass; longer ones (or any when the buffer is tiny) go
+     * through {@code getBytes}.
+     */
+    public void writeUtf8(String s) throws IOException {
+        int n = s.length();
+        if (n > 42 || 1 + 3 * n > buf.length) {
+            writeStringBytes(s.getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        ensure(1 + 3 * n);
+        byte[] b = buf;
+        int start = pos + 1;
+        int p = start;
+        int i = 0;
+        for (; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            b[p++] = (byte) c;
+        }
+        if (i < n) {
+            p = encodeUtf8(s, i, b, p);
+        }
+        b[pos] = (byte) (p - start);
+        pos = p;
+    }
+
+    /**
+     * Encodes {@code s.substring(from)} as UTF-8 into {@code dst} at {@code p} and returns the end;
+     * {@code dst} must have room for {@code 3 * (s.length() - from)} bytes. The bytes equal those of
+     * {@code getBytes(UTF_8)}: a surrogate pair becomes one 4-byte sequence, an unpaired surrogate
+     * {@code '?'}.
+     */
+    public static int encodeUtf8(String s, int from, byte[] dst, int p) {
+        int n = s.length();
+        for (int i = from; i < n; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                dst[p++] = (byte) c;
+            } else if (c < 0x800) {
+                dst[p++] = (byte) (0xC0 | (c >> 6));
+                dst[p++] = (byte) (0x80 | (c & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                char next = i + 1 < n ? s.charAt(i + 1) : 0;
+                if (Character.isHighSurrogate(c) && Character.isLowSurrogate(next)) {
+                    int cp = Character.toCodePoint(c, next);
+                    dst[p++] = (byte) (0xF0 | (cp >> 18));
+                    dst[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                    dst[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                    dst[p++] = (byte) (0x80 | (cp & 0x3F));
+                    i++;
+                } else {
+                    dst[p++] = '?';
+                }
+            } else {
+                dst[p++] = (byte) (0xE0 | (c >> 12));
+                dst[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                dst[p++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        return p;
     }
 
     public void writeStringBytes(byte[] b) throws IOException {

@@ -38,6 +38,12 @@ public final class StringType extends DataType {
         private int[] ends = new int[256];
         private int count;
         private int used;
+        /**
+         * A caller's {@code String[]} (no nulls) taken whole by {@link #appendAllShared} into an empty
+         * writer: encoded straight into the output when the block is written, or into the buffer if
+         * more values follow.
+         */
+        private String[] borrowed;
 
         Writer(DataType type) {
             this.type = type;
@@ -67,7 +73,34 @@ public final class StringType extends DataType {
          * Appends {@code s} encoded as UTF-8 straight into the column buffer (no intermediate array);
          * the bytes equal {@code s.getBytes(UTF_8)}, an unpaired surrogate included (written as {@code '?'}).
          */
+        @Override
+        public void appendAllShared(Object values) {
+            if (values instanceof String[] a && count == 0 && borrowed == null) {
+                for (String s : a) {
+                    if (s == null) {
+                        throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                    }
+                }
+                borrowed = a;
+                count = a.length;
+            } else {
+                appendAll(values);
+            }
+        }
+
+        /** Encodes a borrowed array into the buffer, so that more values can follow it. */
+        private void materialize() {
+            String[] a = borrowed;
+            borrowed = null;
+            count = 0;
+            used = 0;
+            appendAll(a);
+        }
+
         void appendUtf8(String s) {
+            if (borrowed != null) {
+                materialize();
+            }
             int n = s.length();
             int p = used;
             if (n > data.length - p) {
@@ -90,38 +123,11 @@ public final class StringType extends DataType {
         }
 
         private int appendNonAscii(String s, int i, int p) {
-            int n = s.length();
-            long worst = (long) p + 3L * (n - i);
+            long worst = (long) p + 3L * (s.length() - i);
             if (worst > data.length) {
                 grow(worst);
             }
-            byte[] d = data;
-            for (; i < n; i++) {
-                char c = s.charAt(i);
-                if (c < 0x80) {
-                    d[p++] = (byte) c;
-                } else if (c < 0x800) {
-                    d[p++] = (byte) (0xC0 | (c >> 6));
-                    d[p++] = (byte) (0x80 | (c & 0x3F));
-                } else if (Character.isSurrogate(c)) {
-                    char next = i + 1 < n ? s.charAt(i + 1) : 0;
-                    if (Character.isHighSurrogate(c) && Character.isLowSurrogate(next)) {
-                        int cp = Character.toCodePoint(c, next);
-                        d[p++] = (byte) (0xF0 | (cp >> 18));
-                        d[p++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
-                        d[p++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
-                        d[p++] = (byte) (0x80 | (cp & 0x3F));
-                        i++;
-                    } else {
-                        d[p++] = '?';
-                    }
-                } else {
-                    d[p++] = (byte) (0xE0 | (c >> 12));
-                    d[p++] = (byte) (0x80 | ((c >> 6) & 0x3F));
-                    d[p++] = (byte) (0x80 | (c & 0x3F));
-                }
-            }
-            return p;
+            return BinaryWriter.encodeUtf8(s, i, data, p);
         }
 
         private void grow(long needed) {
@@ -140,16 +146,22 @@ public final class StringType extends DataType {
 
         @Override
         public void appendAll(Object values) {
+            if (borrowed != null) {
+                materialize();
+            }
             if (values instanceof String[] a) {
                 if (count + a.length > ends.length) {
                     ends = Arrays.copyOf(ends, Math.max(ends.length * 2, count + a.length));
                 }
-                long ascii = used; // the size if every string is ASCII: grow once for the common case
-                for (String s : a) {
-                    ascii += s == null ? 0 : s.length();
+                // size the buffer once from the first strings' lengths (ASCII assumed); it grows if that is short
+                int sample = Math.min(a.length, 16);
+                long chars = 0;
+                for (int i = 0; i < sample; i++) {
+                    chars += a[i] == null ? 0 : a[i].length();
                 }
-                if (ascii > data.length) {
-                    grow(ascii);
+                long estimate = sample == 0 ? 0 : used + (chars * a.length + sample - 1) / sample + 16;
+                if (estimate > data.length) {
+                    grow(estimate);
                 }
                 for (int i = 0; i < a.length; i++) {
                     String s = a[i];
@@ -164,6 +176,9 @@ public final class StringType extends DataType {
         }
 
         void appendBytes(byte[] b, int off, int len) {
+            if (borrowed != null) {
+                materialize();
+            }
             if (len > data.length - used) {
                 grow((long) used + len);
             }
@@ -184,6 +199,13 @@ public final class StringType extends DataType {
 
         @Override
         public void writeData(BinaryWriter out) throws IOException {
+            String[] a = borrowed;
+            if (a != null) {
+                for (String s : a) {
+                    out.writeUtf8(s);
+                }
+                return;
+            }
             int start = 0;
             for (int i = 0; i < count; i++) {
                 out.writeStringBytes(data, start, ends[i] - start);
@@ -195,6 +217,7 @@ public final class StringType extends DataType {
         public void reset() {
             count = 0;
             used = 0;
+            borrowed = null;
         }
     }
 }

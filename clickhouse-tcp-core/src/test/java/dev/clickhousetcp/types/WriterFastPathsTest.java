@@ -72,6 +72,15 @@ class WriterFastPathsTest {
         }
         ColumnWriter bulk = t.newWriter();
         bulk.appendAll(values.toArray(new String[0]));
+        ColumnWriter shared = t.newWriter();
+        shared.appendAllShared(values.toArray(new String[0]));
+        ColumnWriter sharedThenMore = t.newWriter();
+        sharedThenMore.appendAllShared(values.subList(0, 100).toArray(new String[0]));
+        for (String s : values.subList(100, values.size())) {
+            sharedThenMore.append(s);
+        }
+        // long strings (over the one-pass limit of 42 chars) and a long non-ASCII one
+        List<String> longOnes = List.of("x".repeat(43), "é".repeat(100), "\uD83D\uDE00".repeat(30) + "\uD800", "a".repeat(70000));
         ColumnWriter asBytes = t.newWriter();
         for (String s : values) {
             asBytes.append(s.getBytes(StandardCharsets.UTF_8));
@@ -79,6 +88,15 @@ class WriterFastPathsTest {
         byte[] expected = serialize(asBytes);
         assertThat(serialize(one)).isEqualTo(expected);
         assertThat(serialize(bulk)).isEqualTo(expected);
+        assertThat(serialize(shared)).isEqualTo(expected);
+        assertThat(serialize(sharedThenMore)).isEqualTo(expected);
+        ColumnWriter longShared = t.newWriter();
+        longShared.appendAllShared(longOnes.toArray(new String[0]));
+        ColumnWriter longBytes = t.newWriter();
+        for (String s : longOnes) {
+            longBytes.append(s.getBytes(StandardCharsets.UTF_8));
+        }
+        assertThat(serialize(longShared)).isEqualTo(serialize(longBytes));
         StringColumn back = (StringColumn) read(t, expected, values.size());
         for (int i = 0; i < values.size(); i++) {
             assertThat(back.getString(i)).isEqualTo(new String(values.get(i).getBytes(StandardCharsets.UTF_8),
