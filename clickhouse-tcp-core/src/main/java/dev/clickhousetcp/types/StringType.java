@@ -7,6 +7,7 @@ import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -34,8 +35,8 @@ public final class StringType extends DataType {
 
     static final class Writer implements ColumnWriter {
         private final DataType type;
+        /** The rows in wire form, back to back: each a VarUInt byte length followed by the bytes. */
         private byte[] data = new byte[4096];
-        private int[] ends = new int[256];
         private int count;
         private int used;
         /**
@@ -69,10 +70,6 @@ public final class StringType extends DataType {
             }
         }
 
-        /**
-         * Appends {@code s} encoded as UTF-8 straight into the column buffer (no intermediate array);
-         * the bytes equal {@code s.getBytes(UTF_8)}, an unpaired surrogate included (written as {@code '?'}).
-         */
         @Override
         public void appendAllShared(Object values) {
             if (values instanceof String[] a && count == 0 && borrowed == null) {
@@ -97,16 +94,27 @@ public final class StringType extends DataType {
             appendAll(a);
         }
 
+        /**
+         * Appends {@code s} as UTF-8 (the bytes of {@code s.getBytes(UTF_8)}, an unpaired surrogate as
+         * {@code '?'}) in wire form. Strings of up to 42 chars (at most 126 bytes: a one-byte length)
+         * are encoded straight into the buffer in one pass.
+         */
         void appendUtf8(String s) {
             if (borrowed != null) {
                 materialize();
             }
             int n = s.length();
-            int p = used;
-            if (n > data.length - p) {
-                grow((long) p + n);
+            if (n > 42) {
+                byte[] b = s.getBytes(StandardCharsets.UTF_8);
+                appendBytes(b, 0, b.length);
+                return;
+            }
+            int start = used + 1;
+            if (start + 3 * n > data.length) {
+                grow((long) start + 3L * n);
             }
             byte[] d = data;
+            int p = start;
             int i = 0;
             for (; i < n; i++) {
                 char c = s.charAt(i);
@@ -116,18 +124,11 @@ public final class StringType extends DataType {
                 d[p++] = (byte) c;
             }
             if (i < n) {
-                p = appendNonAscii(s, i, p);
+                p = BinaryWriter.encodeUtf8(s, i, d, p);
             }
+            d[used] = (byte) (p - start);
             used = p;
-            endRow();
-        }
-
-        private int appendNonAscii(String s, int i, int p) {
-            long worst = (long) p + 3L * (s.length() - i);
-            if (worst > data.length) {
-                grow(worst);
-            }
-            return BinaryWriter.encodeUtf8(s, i, data, p);
+            count++;
         }
 
         private void grow(long needed) {
@@ -137,34 +138,23 @@ public final class StringType extends DataType {
             data = Arrays.copyOf(data, (int) Math.max(Math.min((long) data.length * 2, Integer.MAX_VALUE - 16), needed));
         }
 
-        private void endRow() {
-            if (count == ends.length) {
-                ends = Arrays.copyOf(ends, count * 2);
-            }
-            ends[count++] = used;
-        }
-
         @Override
         public void appendAll(Object values) {
             if (borrowed != null) {
                 materialize();
             }
             if (values instanceof String[] a) {
-                if (count + a.length > ends.length) {
-                    ends = Arrays.copyOf(ends, Math.max(ends.length * 2, count + a.length));
-                }
                 // size the buffer once from the first strings' lengths (ASCII assumed); it grows if that is short
                 int sample = Math.min(a.length, 16);
                 long chars = 0;
                 for (int i = 0; i < sample; i++) {
                     chars += a[i] == null ? 0 : a[i].length();
                 }
-                long estimate = sample == 0 ? 0 : used + (chars * a.length + sample - 1) / sample + 16;
+                long estimate = sample == 0 ? 0 : used + (chars * a.length + sample - 1) / sample + a.length + 256;
                 if (estimate > data.length) {
                     grow(estimate);
                 }
-                for (int i = 0; i < a.length; i++) {
-                    String s = a[i];
+                for (String s : a) {
                     if (s == null) {
                         throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
                     }
@@ -175,16 +165,25 @@ public final class StringType extends DataType {
             }
         }
 
+        /** Appends {@code len} bytes of {@code b} from {@code off} as one value in wire form. */
         void appendBytes(byte[] b, int off, int len) {
             if (borrowed != null) {
                 materialize();
             }
-            if (len > data.length - used) {
-                grow((long) used + len);
+            if (10L + len > data.length - used) {
+                grow(used + 10L + len);
             }
-            System.arraycopy(b, off, data, used, len);
-            used += len;
-            endRow();
+            byte[] d = data;
+            int p = used;
+            long v = len;
+            while ((v & ~0x7FL) != 0) {
+                d[p++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            d[p++] = (byte) v;
+            System.arraycopy(b, off, d, p, len);
+            used = p + len;
+            count++;
         }
 
         @Override
@@ -206,11 +205,7 @@ public final class StringType extends DataType {
                 }
                 return;
             }
-            int start = 0;
-            for (int i = 0; i < count; i++) {
-                out.writeStringBytes(data, start, ends[i] - start);
-                start = ends[i];
-            }
+            out.writeBytes(data, 0, used);
         }
 
         @Override
