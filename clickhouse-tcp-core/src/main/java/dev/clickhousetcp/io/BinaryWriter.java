@@ -171,22 +171,31 @@ public final class BinaryWriter {
             return;
         }
         ensure(1 + 3 * n);
-        byte[] b = buf;
-        int start = pos + 1;
-        int p = start;
+        pos = putShortUtf8(s, buf, pos);
+    }
+
+    /**
+     * Puts a String value of at most 42 chars in wire form at {@code p}: a one-byte length (its
+     * UTF-8 form is at most 126 bytes), then the UTF-8 bytes; {@code dst} must have room for
+     * {@code 1 + 3 * s.length()} bytes. Returns the end.
+     */
+    public static int putShortUtf8(String s, byte[] dst, int p) {
+        int n = s.length();
+        int start = p + 1;
+        int q = start;
         int i = 0;
         for (; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
                 break;
             }
-            b[p++] = (byte) c;
+            dst[q++] = (byte) c;
         }
         if (i < n) {
-            p = encodeUtf8(s, i, b, p);
+            q = encodeUtf8(s, i, dst, q);
         }
-        b[pos] = (byte) (p - start);
-        pos = p;
+        dst[p] = (byte) (q - start);
+        return q;
     }
 
     /**

@@ -109,25 +109,10 @@ public final class StringType extends DataType {
                 appendBytes(b, 0, b.length);
                 return;
             }
-            int start = used + 1;
-            if (start + 3 * n > data.length) {
-                grow((long) start + 3L * n);
+            if (used + 1L + 3L * n > data.length) {
+                grow(used + 1 + 3L * n);
             }
-            byte[] d = data;
-            int p = start;
-            int i = 0;
-            for (; i < n; i++) {
-                char c = s.charAt(i);
-                if (c >= 0x80) {
-                    break;
-                }
-                d[p++] = (byte) c;
-            }
-            if (i < n) {
-                p = BinaryWriter.encodeUtf8(s, i, d, p);
-            }
-            d[used] = (byte) (p - start);
-            used = p;
+            used = BinaryWriter.putShortUtf8(s, data, used);
             count++;
         }
 
