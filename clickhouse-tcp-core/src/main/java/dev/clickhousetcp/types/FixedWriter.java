@@ -61,7 +61,10 @@ abstract class FixedWriter implements ColumnWriter {
         borrowed = null;
         int n = count;
         if ((long) n * width > buf.length) {
-            buf = new byte[Math.multiplyExact(n, width) + width * 1024];
+            if ((long) n * width > Integer.MAX_VALUE - 16 - width * 1024L) {
+                throw new dev.clickhousetcp.ClickHouseTypeException("column " + type.name() + " exceeds 2 GiB in one block");
+            }
+            buf = new byte[n * width + width * 1024];
         }
         if (a instanceof long[] l) {
             for (int i = 0; i < n; i++) {

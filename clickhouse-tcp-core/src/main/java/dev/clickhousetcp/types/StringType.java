@@ -75,7 +75,8 @@ public final class StringType extends DataType {
             if (values instanceof String[] a && count == 0 && borrowed == null) {
                 for (String s : a) {
                     if (s == null) {
-                        throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                        appendAll(a); // copies the rows before the NULL, then fails at its index
+                        return;
                     }
                 }
                 borrowed = a;

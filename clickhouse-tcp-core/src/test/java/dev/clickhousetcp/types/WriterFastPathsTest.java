@@ -234,4 +234,14 @@ class WriterFastPathsTest {
         assertThatThrownBy(() -> FlatArray.of(new long[0], new int[] {-1}))
                 .isInstanceOf(ClickHouseTypeException.class);
     }
+
+    /** A NULL in a whole String[] column is reported at its own index (the writer holds the rows before it). */
+    @Test
+    void nullInSharedStringArrayKeepsItsIndex() {
+        ColumnWriter w = parse("String").newWriter();
+        assertThatThrownBy(() -> w.appendAllShared(new String[] {"a", "b", null, "d"}))
+                .isInstanceOf(ClickHouseTypeException.class)
+                .hasMessageContaining("NULL is not a value of non-Nullable type String");
+        assertThat(w.size()).isEqualTo(2);
+    }
 }
