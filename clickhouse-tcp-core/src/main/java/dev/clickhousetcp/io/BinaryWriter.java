@@ -27,7 +27,15 @@ public final class BinaryWriter {
     private boolean chunked;
     private long totalWritten;
 
+    /**
+     * @param bufferSize bytes buffered before a write to {@code out}; at least 16 (a VarUInt or a
+     *                   fixed-width value must fit whole)
+     * @throws IllegalArgumentException for a smaller buffer
+     */
     public BinaryWriter(OutputStream out, int bufferSize) {
+        if (bufferSize < 16) {
+            throw new IllegalArgumentException("bufferSize must be at least 16 bytes, got " + bufferSize);
+        }
         this.out = out;
         this.buf = new byte[bufferSize];
     }
