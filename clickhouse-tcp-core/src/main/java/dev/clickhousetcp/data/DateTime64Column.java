@@ -70,17 +70,11 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
 
     @Override
     public String getString(int row) {
-        long ticks = getLong(row);
-        long div = POW10[scale];
-        ZoneOffset o = fixedOffset;
-        long sec = Math.floorDiv(ticks, div);
-        LocalDateTime t = o != null ? LocalDateTime.ofEpochSecond(sec, 0, o)
-                : LocalDateTime.ofInstant(Instant.ofEpochSecond(sec), zone);
-        String s = DateTimeColumn.TEXT.format(t);
+        String s = DateTimeColumn.TEXT.format(getLocalDateTime(row)); // whole seconds: the pattern has no fraction
         if (scale == 0) {
             return s;
         }
-        String frac = Long.toString(Math.floorMod(ticks, div));
+        String frac = Long.toString(Math.floorMod(getLong(row), POW10[scale]));
         return s + "." + "0".repeat(scale - frac.length()) + frac;
     }
 

@@ -103,61 +103,72 @@ public final class BinaryWriter {
     }
 
     /**
-     * Makes room for at least one value of {@code width} bytes and returns how many of the
-     * {@code remaining} values fit in the buffer now.
+     * Bytes per element of a column array {@link #writeLittleEndian} and {@link #putLittleEndian}
+     * take: 8 for {@code long[]} and {@code double[]}, 4 for {@code int[]} and {@code float[]}.
+     *
+     * @throws IllegalArgumentException for any other object
      */
-    private int fit(int width, int remaining) throws IOException {
-        ensure(width);
-        return Math.min(remaining, (buf.length - pos) / width);
+    public static int elementWidth(Object array) {
+        if (array instanceof long[] || array instanceof double[]) {
+            return 8;
+        }
+        if (array instanceof int[] || array instanceof float[]) {
+            return 4;
+        }
+        throw new IllegalArgumentException("not a long[], double[], int[] or float[]: " + array);
     }
 
-    /** Writes {@code a[off, off + len)} as little-endian 8-byte integers (a column's Int64/UInt64 data). */
-    public void writeInt64s(long[] a, int off, int len) throws IOException {
-        for (int end = off + len, n; off < end; off += n) {
-            n = fit(8, end - off);
-            for (int i = off; i < off + n; i++, pos += 8) {
-                LONG.set(buf, pos, a[i]);
+    /**
+     * Puts {@code array[from, from + n)} into {@code dst} at {@code p} as ClickHouse stores a
+     * fixed-width column: little-endian Int64/UInt64 for {@code long[]}, Int32/UInt32 for {@code int[]},
+     * IEEE 754 bits for {@code double[]} (Float64) and {@code float[]} (Float32). Returns the end.
+     */
+    public static int putLittleEndian(Object array, int from, int n, byte[] dst, int p) {
+        int end = from + n;
+        if (array instanceof long[] a) {
+            for (int i = from; i < end; i++, p += 8) {
+                LONG.set(dst, p, a[i]);
+            }
+        } else if (array instanceof double[] a) {
+            for (int i = from; i < end; i++, p += 8) {
+                LONG.set(dst, p, Double.doubleToRawLongBits(a[i]));
+            }
+        } else if (array instanceof int[] a) {
+            for (int i = from; i < end; i++, p += 4) {
+                INT.set(dst, p, a[i]);
+            }
+        } else {
+            float[] a = (float[]) array;
+            for (int i = from; i < end; i++, p += 4) {
+                INT.set(dst, p, Float.floatToRawIntBits(a[i]));
             }
         }
+        return p;
     }
 
-    /** Writes {@code a[off, off + len)} as little-endian IEEE 754 doubles (a Float64 column's data). */
-    public void writeFloat64s(double[] a, int off, int len) throws IOException {
+    /** Writes {@code array[off, off + len)} as {@link #putLittleEndian} lays it out, a buffer at a time. */
+    public void writeLittleEndian(Object array, int off, int len) throws IOException {
+        int width = elementWidth(array);
         for (int end = off + len, n; off < end; off += n) {
-            n = fit(8, end - off);
-            for (int i = off; i < off + n; i++, pos += 8) {
-                LONG.set(buf, pos, Double.doubleToRawLongBits(a[i]));
-            }
-        }
-    }
-
-    /** Writes {@code a[off, off + len)} as little-endian 4-byte integers (a column's Int32/UInt32 data). */
-    public void writeInt32s(int[] a, int off, int len) throws IOException {
-        for (int end = off + len, n; off < end; off += n) {
-            n = fit(4, end - off);
-            for (int i = off; i < off + n; i++, pos += 4) {
-                INT.set(buf, pos, a[i]);
-            }
-        }
-    }
-
-    /** Writes {@code a[off, off + len)} as little-endian IEEE 754 floats (a Float32 column's data). */
-    public void writeFloat32s(float[] a, int off, int len) throws IOException {
-        for (int end = off + len, n; off < end; off += n) {
-            n = fit(4, end - off);
-            for (int i = off; i < off + n; i++, pos += 4) {
-                INT.set(buf, pos, Float.floatToRawIntBits(a[i]));
-            }
+            ensure(width);
+            n = Math.min(end - off, (buf.length - pos) / width);
+            pos = putLittleEndian(array, off, n, buf, pos);
         }
     }
 
     public void writeVarUInt(long v) throws IOException {
         ensure(10);
+        pos = putVarUInt(v, buf, pos);
+    }
+
+    /** Puts {@code v} as a VarUInt (LEB128, at most 10 bytes) into {@code dst} at {@code p}; returns the end. */
+    public static int putVarUInt(long v, byte[] dst, int p) {
         while ((v & ~0x7FL) != 0) {
-            buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+            dst[p++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
-        buf[pos++] = (byte) v;
+        dst[p++] = (byte) v;
+        return p;
     }
 
     /** Writes {@code s} as a String value: VarUInt byte length, then its UTF-8 bytes (see {@link #writeUtf8}). */
@@ -174,7 +185,7 @@ public final class BinaryWriter {
      */
     public void writeUtf8(String s) throws IOException {
         int n = s.length();
-        if (n > 42 || 1 + 3 * n > buf.length) {
+        if (n > SHORT_UTF8_CHARS || 1 + 3 * n > buf.length) {
             writeStringBytes(s.getBytes(StandardCharsets.UTF_8));
             return;
         }
@@ -183,7 +194,13 @@ public final class BinaryWriter {
     }
 
     /**
-     * Puts a String value of at most 42 chars in wire form at {@code p}: a one-byte length (its
+     * Longest string {@link #putShortUtf8} takes: 42 chars are at most 126 UTF-8 bytes, so the
+     * length is one VarUInt byte.
+     */
+    public static final int SHORT_UTF8_CHARS = 42;
+
+    /**
+     * Puts a String value of at most {@link #SHORT_UTF8_CHARS} chars in wire form at {@code p}: a one-byte length (its
      * UTF-8 form is at most 126 bytes), then the UTF-8 bytes; {@code dst} must have room for
      * {@code 1 + 3 * s.length()} bytes. Returns the end.
      */

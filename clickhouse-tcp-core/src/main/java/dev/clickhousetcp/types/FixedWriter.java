@@ -66,24 +66,7 @@ abstract class FixedWriter implements ColumnWriter {
             }
             buf = new byte[n * width + width * 1024];
         }
-        if (a instanceof long[] l) {
-            for (int i = 0; i < n; i++) {
-                LONG.set(buf, i * 8, l[i]);
-            }
-        } else if (a instanceof double[] d) {
-            for (int i = 0; i < n; i++) {
-                LONG.set(buf, i * 8, Double.doubleToRawLongBits(d[i]));
-            }
-        } else if (a instanceof int[] v) {
-            for (int i = 0; i < n; i++) {
-                INT.set(buf, i * 4, v[i]);
-            }
-        } else {
-            float[] f = (float[]) a;
-            for (int i = 0; i < n; i++) {
-                INT.set(buf, i * 4, Float.floatToRawIntBits(f[i]));
-            }
-        }
+        BinaryWriter.putLittleEndian(a, 0, n, buf, 0);
     }
 
     /**
@@ -143,17 +126,10 @@ abstract class FixedWriter implements ColumnWriter {
 
     @Override
     public void writeData(BinaryWriter out) throws IOException {
-        Object a = borrowed;
-        if (a == null) {
+        if (borrowed == null) {
             out.writeBytes(buf, 0, count * width);
-        } else if (a instanceof long[] l) {
-            out.writeInt64s(l, 0, count);
-        } else if (a instanceof double[] d) {
-            out.writeFloat64s(d, 0, count);
-        } else if (a instanceof int[] v) {
-            out.writeInt32s(v, 0, count);
         } else {
-            out.writeFloat32s((float[]) a, 0, count);
+            out.writeLittleEndian(borrowed, 0, count);
         }
     }
 

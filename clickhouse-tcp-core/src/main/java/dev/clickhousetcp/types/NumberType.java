@@ -10,6 +10,7 @@ import dev.clickhousetcp.data.Int32Column;
 import dev.clickhousetcp.data.Int64Column;
 import dev.clickhousetcp.data.Int8Column;
 import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
 
 import java.io.IOException;
 
@@ -156,30 +157,10 @@ public final class NumberType extends DataType {
 
         @Override
         public void appendAll(Object values) {
-            if (values instanceof long[] a && (kind == Kind.INT64 || kind == Kind.UINT64)) {
-                int off = reserve(a.length);
-                for (long x : a) {
-                    LONG.set(buf, off, x);
-                    off += 8;
-                }
-            } else if (values instanceof int[] a && (kind == Kind.INT32 || kind == Kind.UINT32 && allNonNegative(a))) {
-                int off = reserve(a.length);
-                for (int x : a) {
-                    INT.set(buf, off, x);
-                    off += 4;
-                }
-            } else if (values instanceof double[] a && kind == Kind.FLOAT64) {
-                int off = reserve(a.length);
-                for (double x : a) {
-                    LONG.set(buf, off, Double.doubleToRawLongBits(x));
-                    off += 8;
-                }
-            } else if (values instanceof float[] a && kind == Kind.FLOAT32) {
-                int off = reserve(a.length);
-                for (float x : a) {
-                    INT.set(buf, off, Float.floatToRawIntBits(x));
-                    off += 4;
-                }
+            if (isNativeArray(values)) {
+                int n = java.lang.reflect.Array.getLength(values);
+                int off = reserve(n); // before reading buf: reserve may replace it
+                BinaryWriter.putLittleEndian(values, 0, n, buf, off);
             } else if (values instanceof long[] a && kind != Kind.FLOAT32 && kind != Kind.FLOAT64) {
                 for (long x : a) {
                     append(x);
@@ -191,14 +172,23 @@ public final class NumberType extends DataType {
 
         @Override
         public void appendAllShared(Object values) {
-            if (isEmpty() && (values instanceof long[] && (kind == Kind.INT64 || kind == Kind.UINT64)
-                    || values instanceof double[] && kind == Kind.FLOAT64
-                    || values instanceof float[] && kind == Kind.FLOAT32
-                    || values instanceof int[] a && (kind == Kind.INT32 || kind == Kind.UINT32 && allNonNegative(a)))) {
+            if (isEmpty() && isNativeArray(values)) {
                 borrow(values, java.lang.reflect.Array.getLength(values));
             } else {
                 appendAll(values);
             }
+        }
+
+        /**
+         * Whether {@code values} is a primitive array laid out as this column's data already: a
+         * {@code long[]} for Int64/UInt64 (raw bits), an {@code int[]} for Int32 (UInt32 when no value
+         * is negative), a {@code double[]} for Float64, a {@code float[]} for Float32.
+         */
+        private boolean isNativeArray(Object values) {
+            return values instanceof long[] && (kind == Kind.INT64 || kind == Kind.UINT64)
+                    || values instanceof double[] && kind == Kind.FLOAT64
+                    || values instanceof float[] && kind == Kind.FLOAT32
+                    || values instanceof int[] a && (kind == Kind.INT32 || kind == Kind.UINT32 && allNonNegative(a));
         }
 
         private static boolean allNonNegative(int[] a) {

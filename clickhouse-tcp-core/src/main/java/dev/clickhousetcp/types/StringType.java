@@ -97,15 +97,15 @@ public final class StringType extends DataType {
 
         /**
          * Appends {@code s} as UTF-8 (the bytes of {@code s.getBytes(UTF_8)}, an unpaired surrogate as
-         * {@code '?'}) in wire form. Strings of up to 42 chars (at most 126 bytes: a one-byte length)
-         * are encoded straight into the buffer in one pass.
+         * {@code '?'}) in wire form. Strings of up to {@link BinaryWriter#SHORT_UTF8_CHARS} chars are
+         * encoded straight into the buffer in one pass.
          */
         void appendUtf8(String s) {
             if (borrowed != null) {
                 materialize();
             }
             int n = s.length();
-            if (n > 42) {
+            if (n > BinaryWriter.SHORT_UTF8_CHARS) {
                 byte[] b = s.getBytes(StandardCharsets.UTF_8);
                 appendBytes(b, 0, b.length);
                 return;
@@ -141,10 +141,7 @@ public final class StringType extends DataType {
                     grow(estimate);
                 }
                 for (String s : a) {
-                    if (s == null) {
-                        throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
-                    }
-                    appendUtf8(s);
+                    append(s); // a NULL fails there, at its own index
                 }
             } else {
                 ColumnWriter.appendEach(this, values);
@@ -159,15 +156,8 @@ public final class StringType extends DataType {
             if (10L + len > data.length - used) {
                 grow(used + 10L + len);
             }
-            byte[] d = data;
-            int p = used;
-            long v = len;
-            while ((v & ~0x7FL) != 0) {
-                d[p++] = (byte) ((v & 0x7F) | 0x80);
-                v >>>= 7;
-            }
-            d[p++] = (byte) v;
-            System.arraycopy(b, off, d, p, len);
+            int p = BinaryWriter.putVarUInt(len, data, used);
+            System.arraycopy(b, off, data, p, len);
             used = p + len;
             count++;
         }
