@@ -121,7 +121,8 @@ public final class BinaryWriter {
     /**
      * Puts {@code array[from, from + n)} into {@code dst} at {@code p} as ClickHouse stores a
      * fixed-width column: little-endian Int64/UInt64 for {@code long[]}, Int32/UInt32 for {@code int[]},
-     * IEEE 754 bits for {@code double[]} (Float64) and {@code float[]} (Float32). Returns the end.
+     * IEEE 754 bits for {@code double[]} (Float64) and {@code float[]} (Float32) (ClickHouse
+     * {@code SerializationNumber}). {@code dst} must have room for {@code n} elements. Returns the end.
      */
     public static int putLittleEndian(Object array, int from, int n, byte[] dst, int p) {
         int end = from + n;
@@ -161,7 +162,10 @@ public final class BinaryWriter {
         pos = putVarUInt(v, buf, pos);
     }
 
-    /** Puts {@code v} as a VarUInt (LEB128, at most 10 bytes) into {@code dst} at {@code p}; returns the end. */
+    /**
+     * Puts {@code v} as a VarUInt (unsigned LEB128, at most 10 bytes; ClickHouse {@code src/IO/VarInt.h})
+     * into {@code dst} at {@code p}, which must have room for 10 bytes; returns the end.
+     */
     public static int putVarUInt(long v, byte[] dst, int p) {
         while ((v & ~0x7FL) != 0) {
             dst[p++] = (byte) ((v & 0x7F) | 0x80);
@@ -177,7 +181,8 @@ public final class BinaryWriter {
     }
 
     /**
-     * Writes {@code s} as ClickHouse writes a String value: the VarUInt length of its UTF-8 form,
+     * Writes {@code s} as ClickHouse writes a String value ({@code SerializationString}): the VarUInt
+     * length of its UTF-8 form,
      * then those bytes, equal to {@code s.getBytes(UTF_8)} (an unpaired surrogate becomes
      * {@code '?'}). Strings of up to 42 chars (at most 126 UTF-8 bytes, so a one-byte length) are
      * encoded straight into the buffer in one pass; longer ones (or any when the buffer is tiny) go
