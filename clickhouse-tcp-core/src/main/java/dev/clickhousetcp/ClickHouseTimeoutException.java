@@ -1,17 +1,69 @@
 package dev.clickhousetcp;
 
+import java.time.Duration;
+
 /**
- * A client-side deadline passed: connect, handshake, socket read (silence between packets), or
- * waiting for a pooled connection. A connection that timed out mid-exchange is discarded.
+ * A client-side deadline passed: {@link #deadline()} names which one, {@link #timeout()} its
+ * configured value, and the message says both (e.g. {@code queryTimeout PT0.3S}). A connection that
+ * timed out mid-exchange is discarded, unless the server confirmed the cancellation of the query in
+ * time (then it is reused).
  */
 public class ClickHouseTimeoutException extends ClickHouseConnectionException {
     private static final long serialVersionUID = 1L;
 
-    public ClickHouseTimeoutException(String message, Throwable cause) {
-        super(message, cause);
+    /** The deadlines of the client, each named as its builder or option method. */
+    public enum Deadline {
+        /** Establishing the TCP connection ({@code connectTimeout}). */
+        CONNECT("connectTimeout"),
+        /** The TLS and protocol handshake ({@code handshakeTimeout}). */
+        HANDSHAKE("handshakeTimeout"),
+        /** Silence on a connection while an answer is due ({@code socketTimeout}). */
+        SOCKET("socketTimeout"),
+        /** Waiting for, or opening, a pooled connection ({@code acquireTimeout}). */
+        ACQUIRE("acquireTimeout"),
+        /** The whole query or insert ({@code QueryOptions.timeout}). */
+        QUERY("queryTimeout"),
+        /** A ping's round trip ({@code ping(Duration)}). */
+        PING("pingTimeout");
+
+        private final String optionName;
+
+        Deadline(String optionName) {
+            this.optionName = optionName;
+        }
+
+        /** The name of the option that sets this deadline, e.g. {@code acquireTimeout}. */
+        public String optionName() {
+            return optionName;
+        }
     }
 
-    public ClickHouseTimeoutException(String message) {
-        super(message);
+    private final Deadline deadline;
+    private final Duration timeout;
+
+    /**
+     * @param deadline which deadline expired
+     * @param timeout  its configured value
+     */
+    public ClickHouseTimeoutException(String message, Throwable cause, Deadline deadline, Duration timeout) {
+        this(message, cause, deadline, timeout, false, null);
+    }
+
+    /** As {@link #ClickHouseTimeoutException(String, Throwable, Deadline, Duration)}, for an INSERT. */
+    public ClickHouseTimeoutException(String message, Throwable cause, Deadline deadline, Duration timeout,
+                                      boolean insertMayHaveBeenApplied, String deduplicationToken) {
+        super(message, cause, insertMayHaveBeenApplied, deduplicationToken);
+        this.deadline = deadline;
+        this.timeout = timeout;
+    }
+
+    /** Which deadline expired. */
+    public Deadline deadline() {
+        return deadline;
+    }
+
+    /** The configured value of the deadline that expired. */
+    public Duration timeout() {
+        return timeout;
     }
 }

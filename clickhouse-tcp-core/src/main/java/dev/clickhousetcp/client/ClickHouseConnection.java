@@ -6,6 +6,7 @@ import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
+import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.io.ChunkedInputStream;
@@ -21,13 +22,10 @@ import dev.clickhousetcp.protocol.ServerPacket;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -35,16 +33,22 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One native TCP connection to a ClickHouse server: handshake, ping, queries and inserts, following
  * the state machine of ClickHouse's NativeProtocol.mdx (HANDSHAKE, READY, READING_RESPONSE,
  * terminated).
  *
- * <p>Single-threaded: one query at a time, used by one thread. A connection that sees an I/O error,
- * a timeout, a protocol violation or an unfinished stream it cannot drain becomes broken
- * ({@link #isUsable()} false) and closes its socket; a server Exception packet leaves it READY.
- * Errors are thrown as {@link ClickHouseException} subtypes.
+ * <p>Single-threaded: one request at a time, used by one thread. Each request is an {@link Exchange}
+ * that carries its own deadline, cancel request and outcome, so a late {@code cancel()} of an earlier
+ * result never reaches the request that runs now. A connection that sees an I/O error, a timeout, a
+ * protocol violation or an unfinished stream it cannot drain becomes broken ({@link #isUsable()}
+ * false) and is closed in the background (half-close, drain, close: the server sees a clean end,
+ * never a reset); a server Exception packet leaves it READY. Errors are thrown as
+ * {@link ClickHouseException} subtypes.
  */
 public final class ClickHouseConnection implements AutoCloseable {
     /** Client version reported in Hello and ClientInfo. */
@@ -57,15 +61,20 @@ public final class ClickHouseConnection implements AutoCloseable {
     /** Why a running query was stopped early. */
     enum Abort { NONE, CANCELLED, INTERRUPTED, TIMED_OUT }
 
-    /** Socket poll interval: how soon a blocked read notices cancel, interrupt and deadlines. */
+    /** Longest single blocking read: how soon a blocked read notices a cancel request or an interrupt. */
     static final int POLL_MILLIS = 100;
     /** How long a cancelled query may take to end its response before the connection is discarded. */
-    static final long DRAIN_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-    /** How long a query stopped by its timeout or an interrupt may take to end before the connection is dropped. */
-    static final long ABORT_GRACE_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(1500);
+    static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** How long a query stopped by an interrupt may take to end before the connection is dropped. */
+    static final long INTERRUPT_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(1000);
+    /** The smallest grace a timed-out query gets to confirm its cancellation. */
+    static final long MIN_TIMEOUT_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    /** Closes broken connections off the caller's thread (a graceful close may wait for the server). */
+    private static final ThreadPoolExecutor CLOSER = closer();
 
     private final ConnectionConfig config;
-    private final Socket socket;
+    private final Transport transport;
     private final BinaryReader in;
     private final BinaryWriter out;
     private final ServerHello hello;
@@ -74,18 +83,17 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final ClientInfo clientInfo;
     private final BlockChannel blocks;
     private final long createdNanos = System.nanoTime();
+    private final long socketTimeoutNanos;
     private final dev.clickhousetcp.data.BufferPool bufferPool = new dev.clickhousetcp.data.BufferPool(64L << 20);
     private dev.clickhousetcp.types.ReadContext pooledContext;
     private dev.clickhousetcp.types.ReadContext plainContext;
     private long lastUsedNanos = createdNanos;
     private volatile State state;
-    private Throwable brokenBy;
-    private volatile boolean cancelRequested;
-    private boolean cancelSent;
-    private Abort abort = Abort.NONE;
-    private long queryDeadlineNanos = Long.MAX_VALUE;
-    private long drainDeadlineNanos = Long.MAX_VALUE;
-    private long pingDeadlineNanos = Long.MAX_VALUE;
+    private volatile Throwable brokenBy;
+    /** The request under way, or {@code null} when READY. */
+    private volatile Exchange exchange;
+    /** Deadline of a resynchronizing ping after a server exception ({@link Long#MAX_VALUE} when none). */
+    private long resyncDeadlineNanos = Long.MAX_VALUE;
     private boolean sendChunked;
     /** The database of the connection after our last USE, or null before any / after a user's USE. */
     private String currentDatabase;
@@ -93,22 +101,94 @@ public final class ClickHouseConnection implements AutoCloseable {
     private boolean switching;
     private boolean receiveChunked;
 
-    private ClickHouseConnection(ConnectionConfig config, Socket socket, BinaryReader in, BinaryWriter out,
-                                 ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
+    /**
+     * One request and its response on this connection: its deadline, whether a cancel was asked for
+     * (from any thread), and why it was stopped. It outlives its turn on the connection, so a result
+     * can report its own outcome after the connection went back to a pool, and a cancel request that
+     * arrives late lands here instead of on the connection's next request.
+     */
+    static final class Exchange {
+        final Budget budget;
+        /** Queries answer a deadline with Cancel and a drain; inserts and pings give up at once. */
+        final boolean cancellable;
+        final long graceNanos;
+        final long receivedAtStart;
+        volatile boolean cancelRequested;
+        volatile Abort abort = Abort.NONE;
+        /** An interrupt of the request's thread was taken (to cancel); the result restores it. */
+        boolean interruptSeen;
+        boolean cancelSent;
+        long drainDeadlineNanos = Long.MAX_VALUE;
+
+        Exchange(Budget budget, boolean cancellable, long receivedAtStart) {
+            this.budget = budget;
+            this.cancellable = cancellable;
+            this.receivedAtStart = receivedAtStart;
+            this.graceNanos = budget.unlimited() ? 0
+                    : Math.max(MIN_TIMEOUT_GRACE_NANOS, budget.timeout().toNanos() / 10);
+        }
+
+        /** Asks the request to stop; harmless once it is over. Any thread. */
+        void requestCancel() {
+            cancelRequested = true;
+        }
+
+        Abort abort() {
+            return abort;
+        }
+
+        /** Whether not one byte has arrived from the server since this request was sent. */
+        boolean unanswered(ClickHouseConnection c) {
+            return c.bytesReceived() == receivedAtStart;
+        }
+
+        /** The latest time the response may end: the deadline plus its grace (max(10 %, 100 ms)). */
+        long hardDeadlineNanos() {
+            return budget.unlimited() ? Long.MAX_VALUE : budget.deadlineNanos() + graceNanos;
+        }
+    }
+
+    /** A deadline that expired during a socket read or write, by kind. */
+    static final class DeadlineExpired extends SocketTimeoutException {
+        private static final long serialVersionUID = 1L;
+        final transient Deadline deadline;
+        final transient Duration timeout;
+
+        DeadlineExpired(Deadline deadline, Duration timeout, String message) {
+            super(message);
+            this.deadline = deadline;
+            this.timeout = timeout;
+        }
+    }
+
+    private ClickHouseConnection(ConnectionConfig config, Transport transport, BinaryReader in,
+                                 BinaryWriter out, ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
         this.config = config;
-        this.socket = socket;
+        this.transport = transport;
         this.in = in;
         this.out = out;
         this.hello = hello;
         this.revision = revision;
         this.serverZone = zone;
         this.clientInfo = clientInfo;
+        this.socketTimeoutNanos = config.socketTimeout().toNanos();
         this.blocks = new BlockChannel(in, out, config.bufferSize(), config.limits());
         this.state = State.READY;
     }
 
+    private static ThreadPoolExecutor closer() {
+        ThreadPoolExecutor ex = new ThreadPoolExecutor(2, 2, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "clickhouse-tcp-closer");
+            t.setDaemon(true);
+            return t;
+        });
+        ex.allowCoreThreadTimeOut(true);
+        return ex;
+    }
+
     /**
-     * Connects and performs the handshake (Hello, server Hello, Addendum).
+     * Connects and performs the handshake (Hello, server Hello, Addendum), bounded by the configured
+     * connect and handshake timeouts.
      *
      * @throws ClickHouseConnectionException    when the endpoint cannot be reached
      * @throws ClickHouseTimeoutException       when connect or handshake time out
@@ -116,32 +196,48 @@ public final class ClickHouseConnection implements AutoCloseable {
      * @throws ClickHouseServerException        for another server error during the handshake
      */
     public static ClickHouseConnection open(ConnectionConfig config) {
+        return open(config, Budget.NONE);
+    }
+
+    /**
+     * {@link #open(ConnectionConfig)} within {@code budget} as well (e.g. a pool's acquire timeout):
+     * connect and handshake each stop at the earlier of their own timeout and the budget, and the
+     * exception names the deadline that expired.
+     */
+    static ClickHouseConnection open(ConnectionConfig config, Budget budget) {
         String where = config.host() + ":" + config.port();
-        Socket socket = new Socket();
+        Budget connect = Budget.of(config.connectTimeout(), Deadline.CONNECT).min(budget);
+        Transport transport;
         try {
-            socket.setTcpNoDelay(true);
-            socket.setKeepAlive(true);
-            socket.connect(new InetSocketAddress(config.host(), config.port()), (int) config.connectTimeout().toMillis());
+            transport = Transport.connect(config.host(), config.port(), connect);
         } catch (SocketTimeoutException e) {
-            closeQuietly(socket);
-            throw new ClickHouseTimeoutException("connect to " + where + " timed out after " + config.connectTimeout(), e);
-        } catch (UnknownHostException e) {
-            closeQuietly(socket);
+            throw connect.exceeded("while connecting to " + where + " (timed out)", e);
+        } catch (UnknownHostException | java.nio.channels.UnresolvedAddressException e) {
             throw new ClickHouseConnectionException("unknown host " + config.host(), e);
         } catch (IOException e) {
-            closeQuietly(socket);
             throw new ClickHouseConnectionException("cannot connect to " + where + ": " + e.getMessage(), e);
         }
+        Budget handshake = Budget.of(config.handshakeTimeout(), Deadline.HANDSHAKE).min(budget);
+        Guard guard = new Guard(handshake);
+        transport.guard(guard);
         if (config.tls() != null) {
-            socket = startTls(socket, config);
+            TlsConfig tls = config.tls();
+            try {
+                transport = TlsTransport.start(transport, tls, tls.serverName() != null ? tls.serverName()
+                        : config.host(), config.port(), guard);
+            } catch (DeadlineExpired e) {
+                transport.closeNow();
+                throw new ClickHouseTimeoutException(e.deadline.optionName() + " " + e.timeout
+                        + " expired during the TLS handshake with " + where + " (timed out)", e, e.deadline, e.timeout);
+            } catch (IOException | RuntimeException e) {
+                transport.closeNow();
+                throw new ClickHouseConnectionException("TLS handshake with " + where + " failed: " + e.getMessage(), e);
+            }
         }
         try {
-            socket.setSoTimeout(POLL_MILLIS);
-            Guard guard = new Guard(config);
-            InputStream rawIn = new GuardedInputStream(socket.getInputStream(), guard);
-            OutputStream rawOut = socket.getOutputStream();
-            BinaryWriter w = new BinaryWriter(rawOut, config.bufferSize());
-            BinaryReader r = new BinaryReader(rawIn, config.bufferSize(), config.limits().maxStringBytes());
+            BinaryWriter w = new BinaryWriter(transport.outputStream(), config.bufferSize());
+            BinaryReader r = new BinaryReader(transport.inputStream(), config.bufferSize(),
+                    config.limits().maxStringBytes());
             Handshake.writeHello(w, config.clientName(), VERSION_MAJOR, VERSION_MINOR, config.database(), config.user(),
                     config.password());
             w.flush();
@@ -166,63 +262,30 @@ public final class ClickHouseConnection implements AutoCloseable {
             }
             w.setChunked(sendChunked);
             BinaryReader reader = recvChunked
-                    ? new BinaryReader(new ChunkedInputStream(new BufferedInputStream(rawIn, config.bufferSize()),
+                    ? new BinaryReader(new ChunkedInputStream(new BufferedInputStream(transport.inputStream(),
+                    config.bufferSize()),
                     Integer.MAX_VALUE), config.bufferSize(), config.limits().maxStringBytes())
                     : r;
-            guard.silenceLimitNanos = config.socketTimeout().toNanos();
             ZoneId zone = zoneOf(hello.timezone());
             ClientInfo info = new ClientInfo("", "", "0.0.0.0:0", System.getProperty("user.name", ""), localHostName(),
                     config.clientName(), VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, "", null);
-            ClickHouseConnection conn = new ClickHouseConnection(config, socket, reader, w, hello, rev, zone, info);
+            ClickHouseConnection conn = new ClickHouseConnection(config, transport, reader, w, hello, rev, zone, info);
             conn.sendChunked = sendChunked;
             conn.receiveChunked = recvChunked;
             guard.conn = conn;
             return conn;
-        } catch (SocketTimeoutException e) {
-            closeQuietly(socket);
-            throw new ClickHouseTimeoutException("handshake with " + where + " timed out after "
-                    + config.handshakeTimeout(), e);
+        } catch (DeadlineExpired e) {
+            closeInBackground(transport);
+            throw new ClickHouseTimeoutException(e.deadline.optionName() + " " + e.timeout
+                    + " expired during the handshake with " + where + " (timed out waiting for the server)", e,
+                    e.deadline, e.timeout);
         } catch (IOException e) {
-            closeQuietly(socket);
+            closeInBackground(transport);
             throw new ClickHouseConnectionException("handshake with " + where + " failed: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            closeQuietly(socket);
+            closeInBackground(transport);
             throw e;
         }
-    }
-
-    /** Wraps a connected socket in TLS and completes the handshake within the handshake timeout. */
-    private static Socket startTls(Socket plain, ConnectionConfig config) {
-        TlsConfig tls = config.tls();
-        String name = tls.serverName() != null ? tls.serverName() : config.host();
-        String where = config.host() + ":" + config.port();
-        try {
-            javax.net.ssl.SSLSocket ssl = (javax.net.ssl.SSLSocket) tls.context().getSocketFactory()
-                    .createSocket(plain, name, config.port(), true);
-            javax.net.ssl.SSLParameters params = ssl.getSSLParameters();
-            if (tls.hostnameVerification()) {
-                params.setEndpointIdentificationAlgorithm("HTTPS");
-            }
-            if (!isIpLiteral(name)) {
-                params.setServerNames(java.util.List.of(new javax.net.ssl.SNIHostName(name)));
-            }
-            params.setProtocols(tls.protocols().toArray(new String[0]));
-            ssl.setSSLParameters(params);
-            ssl.setSoTimeout((int) config.handshakeTimeout().toMillis());
-            ssl.startHandshake();
-            return ssl;
-        } catch (SocketTimeoutException e) {
-            closeQuietly(plain);
-            throw new ClickHouseTimeoutException("TLS handshake with " + where + " timed out after "
-                    + config.handshakeTimeout(), e);
-        } catch (IOException | IllegalArgumentException e) {
-            closeQuietly(plain);
-            throw new ClickHouseConnectionException("TLS handshake with " + where + " failed: " + e.getMessage(), e);
-        }
-    }
-
-    private static boolean isIpLiteral(String host) {
-        return host.indexOf(':') >= 0 || host.chars().allMatch(ch -> Character.isDigit(ch) || ch == '.');
     }
 
     private static ZoneId zoneOf(String tz) {
@@ -320,6 +383,42 @@ public final class ClickHouseConnection implements AutoCloseable {
         return brokenBy;
     }
 
+    /** Bytes received from the server so far (for telling whether a request got any answer). */
+    long bytesReceived() {
+        return transport.received();
+    }
+
+    /**
+     * Whether the server has gone away from this idle connection: its FIN (or reset) already reached
+     * our socket, or it sent bytes nobody asked for. One non-blocking read of the socket, no round
+     * trip. A connection that fails this check is broken and must not be used. Call only while READY
+     * (never during a request).
+     */
+    boolean closedByServer() {
+        if (state != State.READY) {
+            return true;
+        }
+        if (in.buffered() > 0 || transport.pending() > 0) {
+            brokenBy = new ClickHouseProtocolException("bytes after the end of the last response");
+        } else if (transport.idleCheckFails()) {
+            brokenBy = new java.io.EOFException("the server closed the idle connection (or sent data on it)");
+        } else {
+            return false;
+        }
+        state = State.BROKEN;
+        closeInBackground();
+        return true;
+    }
+
+    /**
+     * Ends the connection from another thread (e.g. its pool closing while it is lent): shuts down our
+     * side's output, so the server ends any query and closes, and the borrower's next read or write
+     * fails and closes the connection. Never resets the connection.
+     */
+    void abort() {
+        transport.shutdownOutputFromAnotherThread();
+    }
+
     /**
      * Sends Ping and waits for Pong.
      *
@@ -334,9 +433,8 @@ public final class ClickHouseConnection implements AutoCloseable {
      *
      * @throws ClickHouseTimeoutException when no Pong arrives in time; the connection is then broken
      */
-    public void ping(java.time.Duration timeout) {
-        begin();
-        pingDeadlineNanos = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+    public void ping(Duration timeout) {
+        begin(Budget.of(timeout, Deadline.PING), false);
         try {
             out.writeVarUInt(ClientPacket.PING);
             out.flush();
@@ -351,31 +449,41 @@ public final class ClickHouseConnection implements AutoCloseable {
                 }
                 if (type == ServerPacket.EXCEPTION) {
                     ClickHouseServerException e = ServerExceptionCodec.read(in);
-                    state = State.READY;
+                    end();
                     throw e;
                 }
                 throw new ClickHouseProtocolException("expected Pong, got packet " + ServerPacket.name(type));
             }
-            pingDeadlineNanos = Long.MAX_VALUE;
             end();
+        } catch (ClickHouseServerException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
-            pingDeadlineNanos = Long.MAX_VALUE;
             throw fail(e);
         }
     }
 
     /**
-     * Starts a query and returns its result stream. The stream must be read to its end or closed
-     * before this connection runs anything else.
+     * Starts a query and returns its result stream, which must be read to its end or closed before
+     * this connection runs anything else. For use of a connection without a pool; pooled callers go
+     * through {@link ClickHouseTcpClient}.
      */
-    public QueryResult query(String sql, QueryOptions options, Runnable onDone) {
+    public QueryResult query(String sql, QueryOptions options) {
+        Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
+        Exchange x = startQuery(sql, options, budget);
+        return new QueryResult(ConnectionLease.unpooled(this), x, options.listener(), SqlText.isInsert(sql), null);
+    }
+
+    /**
+     * Sends a query (and its external tables) as one request within {@code budget}; the caller reads
+     * the response through a {@link QueryResult} over the returned exchange.
+     */
+    Exchange startQuery(String sql, QueryOptions options, Budget budget) {
         checkSupported(sql, options);
-        useDatabase(options.database());
+        useDatabase(options.database(), budget);
         if (SqlText.isUse(sql)) {
             currentDatabase = null; // changed by the statement itself: unknown until the next switch
         }
-        begin();
-        queryTimeout(options.timeout());
+        Exchange x = begin(budget, true);
         try {
             sendQuery(sql, options);
             sendExternalTables(options);
@@ -384,18 +492,24 @@ public final class ClickHouseConnection implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw fail(e);
         }
-        return new QueryResult(this, options.listener(), onDone, SqlText.isInsert(sql));
+        return x;
     }
 
     /**
      * Starts an INSERT whose rows the caller streams as blocks ({@code INSERT INTO t [(cols)] VALUES}
      * without literal rows, or {@code FORMAT Native}); returns once the server sent the insert header.
+     * For use of a connection without a pool.
      */
-    public InsertStream insert(String sql, QueryOptions options, Runnable onDone) {
+    public InsertStream insert(String sql, QueryOptions options) {
+        Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
+        return new InsertStream(ConnectionLease.unpooled(this), startInsert(sql, options, budget), options.listener(), null);
+    }
+
+    /** Sends an INSERT query within {@code budget}; an {@link InsertStream} over the exchange reads its header. */
+    Exchange startInsert(String sql, QueryOptions options, Budget budget) {
         checkSupported(sql, options);
-        useDatabase(options.database());
-        begin();
-        queryTimeout(options.timeout());
+        useDatabase(options.database(), budget);
+        Exchange x = begin(budget, false);
         try {
             sendQuery(sql, options);
             sendExternalTables(options);
@@ -405,7 +519,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw fail(e);
         }
-        return new InsertStream(this, options.listener(), onDone);
+        return x;
     }
 
     /**
@@ -413,7 +527,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      * current one before a query: the native protocol has no per-query database, so a switch costs one
      * {@code USE} round trip, and only when the connection's current database differs.
      */
-    private void useDatabase(String database) {
+    private void useDatabase(String database, Budget budget) {
         if (switching) {
             return;
         }
@@ -425,8 +539,9 @@ public final class ClickHouseConnection implements AutoCloseable {
             return; // never switched: still the handshake's database
         }
         switching = true;
-        try (QueryResult r = query("USE `" + wanted.replace("\\", "\\\\").replace("`", "\\`") + "`",
-                QueryOptions.DEFAULT, null)) {
+        String use = "USE `" + wanted.replace("\\", "\\\\").replace("`", "\\`") + "`";
+        try (QueryResult r = new QueryResult(ConnectionLease.unpooled(this), startQuery(use, QueryOptions.DEFAULT, budget),
+                QueryListener.NONE, false, null)) {
             r.drain();
         } finally {
             switching = false;
@@ -484,11 +599,13 @@ public final class ClickHouseConnection implements AutoCloseable {
         String queryId = options.queryId() != null ? options.queryId() : UUID.randomUUID().toString();
         Compression compression = options.compression() != null ? options.compression() : config.compression();
         Map<String, String> settings = new LinkedHashMap<>();
-        if (compression.enabled()) { // the server compresses its blocks with this codec; explicit settings win
+        // No setting the user did not ask for, unless the protocol needs it: a compressed response
+        // comes in the server's network_compression_method (LZ4 unless the user's profile says
+        // otherwise) and every frame names its codec, so LZ4 needs no setting; ZSTD must be asked for.
+        // A readonly = 1 user cannot change settings; see Compression.
+        if (compression.enabled() && compression.method() == dev.clickhousetcp.io.CompressionMethod.ZSTD) {
             settings.put("network_compression_method", compression.method().settingValue());
-            if (compression.method() == dev.clickhousetcp.io.CompressionMethod.ZSTD) {
-                settings.put("network_zstd_compression_level", Integer.toString(compression.level()));
-            }
+            settings.put("network_zstd_compression_level", Integer.toString(compression.level()));
         }
         settings.putAll(config.settings());
         settings.putAll(options.settings());
@@ -515,121 +632,211 @@ public final class ClickHouseConnection implements AutoCloseable {
         return blocks;
     }
 
-    private void begin() {
-        if (state != State.READY) {
-            throw new ClickHouseException("connection is " + state.name().toLowerCase()
-                    + (state == State.BUSY ? ": finish or close the previous result first (a connection or "
+    /** Starts a request: READY to BUSY, with a fresh exchange. */
+    private Exchange begin(Budget budget, boolean cancellable) {
+        State s = state;
+        if (s != State.READY) {
+            throw new ClickHouseException("connection is " + s.name().toLowerCase()
+                    + (s == State.BUSY ? ": finish or close the previous result first (a connection or "
                     + "session runs one query at a time)" : ""));
         }
-        state = State.BUSY;
-        cancelRequested = false;
-        cancelSent = false;
-        abort = Abort.NONE;
-        queryDeadlineNanos = Long.MAX_VALUE;
-        drainDeadlineNanos = Long.MAX_VALUE;
-    }
-
-    /**
-     * Asks the running query to stop: the thread reading its response sends Cancel within
-     * {@link #POLL_MILLIS} ms and drains the rest. Safe from any thread; ignored when idle.
-     */
-    public void requestCancel() {
-        if (state == State.BUSY) {
-            cancelRequested = true;
+        if (budget.expired()) {
+            throw budget.exceeded("before the request was sent", null);
         }
+        Exchange x = new Exchange(budget, cancellable, transport.received());
+        exchange = x;
+        state = State.BUSY;
+        return x;
     }
 
-    /** Sets the client-side deadline of the query being started ({@code null} = none). */
-    void queryTimeout(java.time.Duration timeout) {
-        queryDeadlineNanos = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
-    }
-
-    /** Why the current or last query was stopped early. */
-    Abort abort() {
-        return abort;
-    }
-
-    /** Called by the guarded socket stream on every read and poll tick (reading thread only). */
-    private void onRead(long silentNanos, long silenceLimitNanos) throws IOException {
-        if (state == State.BUSY) {
+    /** Called by the transport before a read and after each wait for data (reading thread only). */
+    private void onRead(long silentNanos) throws IOException {
+        Exchange x = exchange;
+        if (x != null) {
             long now = System.nanoTime();
-            if (now > pingDeadlineNanos) {
-                throw new java.net.SocketTimeoutException("no Pong within the ping timeout");
+            boolean interrupted = Thread.interrupted(); // cleared while stopping; the result restores it
+            if (interrupted) {
+                x.interruptSeen = true;
             }
-            if (!cancelSent) {
+            if (!x.cancelSent) {
                 Abort a = Abort.NONE;
-                if (Thread.currentThread().isInterrupted()) {
+                if (interrupted) {
                     a = Abort.INTERRUPTED;
-                    Thread.interrupted(); // cleared while draining; restored when the result ends
-                } else if (cancelRequested) {
+                } else if (x.cancelRequested) {
                     a = Abort.CANCELLED;
-                } else if (now > queryDeadlineNanos) {
+                } else if (now - x.budget.deadlineNanos() >= 0 && !x.budget.unlimited()) {
                     a = Abort.TIMED_OUT;
                 }
                 if (a != Abort.NONE) {
-                    abort = a;
-                    cancelSent = true;
-                    // an explicit cancel may wait for the server to stop; a timeout or interrupt must
-                    // return promptly, so the connection is given up after a short grace period
-                    drainDeadlineNanos = now + (a == Abort.CANCELLED ? DRAIN_NANOS : ABORT_GRACE_NANOS);
+                    x.abort = a;
+                    if (!x.cancellable) {
+                        // an insert or a ping cannot be cancelled in the middle: give the connection up
+                        if (a == Abort.TIMED_OUT) {
+                            throw new DeadlineExpired(x.budget.kind(), x.budget.timeout(), "the deadline passed");
+                        }
+                        if (a == Abort.INTERRUPTED) {
+                            throw new java.io.InterruptedIOException("interrupted");
+                        }
+                        x.abort = Abort.NONE; // a cancel request for an insert or a ping: not applicable
+                    }
+                    x.cancelSent = true;
+                    x.drainDeadlineNanos = switch (a) {
+                        case CANCELLED -> Math.min(now + DRAIN_NANOS, x.hardDeadlineNanos());
+                        case INTERRUPTED -> now + INTERRUPT_GRACE_NANOS;
+                        default -> x.hardDeadlineNanos();
+                    };
                     sendCancel();
                 }
-            } else if (now > drainDeadlineNanos) {
-                throw new java.net.SocketTimeoutException("the query did not end within "
-                        + (abort == Abort.CANCELLED ? DRAIN_NANOS : ABORT_GRACE_NANOS) / 1_000_000
-                        + " ms after Cancel; the connection is dropped");
+            } else if (now - x.drainDeadlineNanos > 0) {
+                throw new SocketTimeoutException("the server did not confirm the cancellation in time; "
+                        + "the connection is dropped");
             }
         }
-        if (silentNanos >= silenceLimitNanos) {
-            throw new java.net.SocketTimeoutException("no data for "
-                    + java.time.Duration.ofNanos(silenceLimitNanos));
+        if (x == null && Thread.currentThread().isInterrupted()) {
+            throw new java.io.InterruptedIOException("interrupted"); // e.g. resynchronizing after an error
+        }
+        if (now() - resyncDeadlineNanos > 0) {
+            throw new SocketTimeoutException("no Pong while resynchronizing after a server exception");
+        }
+        if (silentNanos >= socketTimeoutNanos) {
+            throw new DeadlineExpired(Deadline.SOCKET, config.socketTimeout(), "no data for " + config.socketTimeout());
         }
     }
 
-    /** Bridges the socket stream's polls to the connection (which exists only after the handshake). */
-    private static final class Guard implements GuardedInputStream.Guard {
-        volatile ClickHouseConnection conn;
-        volatile long silenceLimitNanos;
+    /**
+     * Called by the transport after each wait while a write cannot progress (the server is not reading):
+     * an interrupt, the request's deadline or the socket timeout abandon the write (and the connection:
+     * a packet cannot be cancelled halfway).
+     */
+    private void onWrite(long stalledNanos) throws IOException {
+        Exchange x = exchange;
+        if (Thread.interrupted()) {
+            if (x != null) {
+                x.interruptSeen = true;
+            }
+            throw new java.io.InterruptedIOException("interrupted while sending to the server");
+        }
+        if (x != null && !x.budget.unlimited() && System.nanoTime() - x.budget.deadlineNanos() >= 0) {
+            throw new DeadlineExpired(x.budget.kind(), x.budget.timeout(),
+                    "the server stopped reading what was sent to it");
+        }
+        if (stalledNanos >= socketTimeoutNanos) {
+            throw new DeadlineExpired(Deadline.SOCKET, config.socketTimeout(), "the server read nothing for "
+                    + config.socketTimeout());
+        }
+    }
 
-        Guard(ConnectionConfig config) {
-            this.silenceLimitNanos = config.handshakeTimeout().toNanos();
+    private static long now() {
+        return System.nanoTime();
+    }
+
+    /** How long the next blocking read may wait: up to the nearest deadline, at most {@link #POLL_MILLIS}. */
+    private int pollMillis() {
+        long next = resyncDeadlineNanos;
+        Exchange x = exchange;
+        if (x != null) {
+            next = Math.min(next, x.cancelSent ? x.drainDeadlineNanos : x.budget.deadlineNanos());
+        }
+        if (next == Long.MAX_VALUE) {
+            return POLL_MILLIS;
+        }
+        long left = next - System.nanoTime();
+        if (left <= 0) {
+            return 1;
+        }
+        return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
+    }
+
+    /** Bridges the transport's waits to the connection (which exists only after the handshake). */
+    private static final class Guard implements Transport.Guard {
+        private final Budget handshake;
+        volatile ClickHouseConnection conn;
+
+        Guard(Budget handshake) {
+            this.handshake = handshake;
         }
 
         @Override
-        public void check(long silentNanos) throws IOException {
+        public void checkRead(long silentNanos) throws IOException {
             ClickHouseConnection c = conn;
             if (c != null) {
-                c.onRead(silentNanos, silenceLimitNanos);
-            } else if (silentNanos >= silenceLimitNanos) {
-                throw new java.net.SocketTimeoutException("no Hello within " + java.time.Duration.ofNanos(silenceLimitNanos));
+                c.onRead(silentNanos);
+            } else {
+                checkHandshake();
             }
+        }
+
+        @Override
+        public void checkWrite(long stalledNanos) throws IOException {
+            ClickHouseConnection c = conn;
+            if (c != null) {
+                c.onWrite(stalledNanos);
+            } else {
+                checkHandshake();
+            }
+        }
+
+        private void checkHandshake() throws IOException {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new java.io.InterruptedIOException("interrupted during the handshake");
+            }
+            if (handshake.expired()) {
+                throw new DeadlineExpired(handshake.kind(), handshake.timeout(), "no answer in time");
+            }
+        }
+
+        @Override
+        public int pollMillis() {
+            ClickHouseConnection c = conn;
+            if (c != null) {
+                return c.pollMillis();
+            }
+            long left = handshake.remainingNanos();
+            return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
         }
     }
 
-    /** The response ended cleanly (EndOfStream, Exception or Pong). */
+    /** The response ended cleanly (EndOfStream, Exception or Pong): BUSY to READY. */
     void end() {
         if (state == State.BUSY) {
             state = State.READY;
         }
+        exchange = null;
         lastUsedNanos = System.nanoTime();
     }
 
-    /** Marks the connection broken, closes the socket, and converts {@code e} to a client exception. */
+    /**
+     * Marks the connection broken, closes the socket in the background, and converts {@code e} to a
+     * client exception (a passed deadline becomes a {@link ClickHouseTimeoutException} naming it).
+     */
     ClickHouseException fail(Throwable e) {
         if (e instanceof ClickHouseServerException se && state == State.READY) {
             return se;
         }
-        if (state != State.CLOSED) {
+        boolean first = state != State.BROKEN && state != State.CLOSED;
+        if (first) {
             state = State.BROKEN;
+            brokenBy = e;
         }
-        brokenBy = e;
-        closeGracefully(socket);
+        exchange = null;
+        if (first) {
+            closeInBackground();
+        }
         String where = config.host() + ":" + config.port();
+        if (e instanceof DeadlineExpired expired) {
+            return new ClickHouseTimeoutException(expired.deadline.optionName() + " " + expired.timeout + " expired on "
+                    + where + ": " + expired.getMessage() + " (timed out)", e, expired.deadline, expired.timeout);
+        }
+        if (e instanceof java.io.InterruptedIOException && !(e instanceof SocketTimeoutException)) {
+            Thread.currentThread().interrupt();
+            return new ClickHouseException("interrupted; the connection to " + where + " was closed", e);
+        }
         if (e instanceof ClickHouseException ce) {
             return ce;
         }
         if (e instanceof SocketTimeoutException) {
-            return new ClickHouseTimeoutException("reading from " + where + " timed out: " + e.getMessage(), e);
+            return new ClickHouseTimeoutException("reading from " + where + " timed out: " + e.getMessage(), e,
+                    Deadline.SOCKET, config.socketTimeout());
         }
         if (e instanceof IOException) {
             return new ClickHouseConnectionException("connection to " + where + " failed: " + e.getMessage(), e);
@@ -642,15 +849,24 @@ public final class ClickHouseConnection implements AutoCloseable {
      * (an older server that fails while parsing the query never reads the empty end-of-data block we
      * sent with it, and answers it later with "Unexpected packet Data", code 101). A Ping round trip
      * consumes any such answers: the connection is READY once Pong arrives. The wait is bounded by
-     * {@link #DRAIN_NANOS}: such a server cannot skip a compressed end-of-data block (it reads the frame
-     * as a plain block and waits for bytes that never come), so no Pong may ever arrive.
+     * {@link #DRAIN_NANOS} and by the request's deadline: such a server cannot skip a compressed
+     * end-of-data block (it reads the frame as a plain block and waits for bytes that never come), so
+     * no Pong may ever arrive.
      */
     void resyncAfterException() throws IOException {
-        pingDeadlineNanos = System.nanoTime() + DRAIN_NANOS;
+        Exchange x = exchange;
+        long limit = System.nanoTime() + DRAIN_NANOS;
+        if (x != null) {
+            limit = Math.min(limit, x.hardDeadlineNanos());
+        }
+        resyncDeadlineNanos = limit;
+        Exchange paused = x;
+        exchange = null; // the query is over: its deadline and cancel no longer apply to the ping
         try {
             resyncUntilPong();
         } finally {
-            pingDeadlineNanos = Long.MAX_VALUE;
+            resyncDeadlineNanos = Long.MAX_VALUE;
+            exchange = paused;
         }
     }
 
@@ -682,57 +898,31 @@ public final class ClickHouseConnection implements AutoCloseable {
         out.flush();
     }
 
-
+    /** Closes the connection (FIN, a short drain, close). Idempotent; for a connection no request is using. */
     @Override
     public void close() {
-        if (state == State.CLOSED) {
+        State s = state;
+        if (s == State.CLOSED) {
             return;
         }
         state = State.CLOSED;
-        closeGracefully(socket);
+        exchange = null;
+        if (s == State.BROKEN) {
+            return; // already being closed in the background
+        }
+        transport.closeGracefully();
     }
 
-    /**
-     * Closes without resetting the connection where possible: half-closes our side (FIN), then reads
-     * and discards what the server still sends until it closes too (at most ~250 ms and 8 MiB). A
-     * plain close with unread bytes makes the kernel send RST, which some servers treat as a fatal
-     * error of the session thread; after the FIN a server stops the query and closes cleanly.
-     */
-    private static void closeGracefully(Socket s) {
-        if (s.isClosed()) {
-            return;
-        }
-        try {
-            if (!(s instanceof javax.net.ssl.SSLSocket)) {
-                s.shutdownOutput();
-                s.setSoTimeout(50);
-                InputStream raw = s.getInputStream();
-                byte[] buf = new byte[8192];
-                long deadline = System.nanoTime() + 250_000_000L;
-                long total = 0;
-                while (System.nanoTime() < deadline && total < (8 << 20)) {
-                    try {
-                        int n = raw.read(buf);
-                        if (n < 0) {
-                            break;
-                        }
-                        total += n;
-                    } catch (SocketTimeoutException e) {
-                        // keep waiting for the server's close until the deadline
-                    }
-                }
-            }
-        } catch (IOException | RuntimeException ignored) {
-            // closing anyway
-        }
-        closeQuietly(s);
+    private void closeInBackground() {
+        closeInBackground(transport);
     }
 
-    private static void closeQuietly(Socket s) {
+    /** Closes gracefully off the caller's thread: the caller's deadline does not wait for the server. */
+    private static void closeInBackground(Transport t) {
         try {
-            s.close();
-        } catch (IOException ignored) {
-            // closing anyway
+            CLOSER.execute(t::closeGracefully);
+        } catch (RuntimeException e) {
+            t.closeGracefully();
         }
     }
 

@@ -13,31 +13,30 @@ import dev.clickhousetcp.ClickHouseException;
  * throw {@link ClickHouseException}.
  */
 public final class ClickHouseSession extends QueryOperations implements AutoCloseable {
-    private final ConnectionPool pool;
+    private final ConnectionLease lease;
     private final ClickHouseConnection conn;
     private boolean closed;
 
-    ClickHouseSession(ConnectionPool pool, ClickHouseConnection conn, int insertBlockRows,
-                      dev.clickhousetcp.mapping.Mappers mappers) {
+    ClickHouseSession(ConnectionLease lease, int insertBlockRows, dev.clickhousetcp.mapping.Mappers mappers) {
         super(insertBlockRows, mappers);
-        this.pool = pool;
-        this.conn = conn;
+        this.lease = lease;
+        this.conn = lease.connection();
     }
 
     @Override
-    ClickHouseConnection acquire() {
+    ConnectionLease acquire(Budget budget) {
         if (closed) {
             throw new ClickHouseException("session is closed");
         }
         if (conn.isClosed()) {
             throw new ClickHouseException("the session's connection is broken: " + conn.brokenBy(), conn.brokenBy());
         }
-        return conn;
+        return ConnectionLease.unpooled(conn); // pinned: giving it back keeps it in the session
     }
 
     @Override
-    void release(ClickHouseConnection c) {
-        // the connection stays pinned until the session closes
+    boolean retriesUnansweredReads() {
+        return false;
     }
 
     /** Whether the pinned connection is still usable. */
@@ -50,7 +49,7 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
     public void close() {
         if (!closed) {
             closed = true;
-            pool.discard(conn);
+            lease.discard();
         }
     }
 }

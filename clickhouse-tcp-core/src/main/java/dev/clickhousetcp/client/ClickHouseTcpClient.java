@@ -62,17 +62,17 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      * (its state must not leak into other borrowers). Not thread-safe: one caller at a time.
      */
     public ClickHouseSession openSession() {
-        return new ClickHouseSession(pool, pool.acquire(), insertBlockRows, mappers());
+        return new ClickHouseSession(pool.acquire(), insertBlockRows, mappers());
     }
 
     @Override
-    ClickHouseConnection acquire() {
-        return pool.acquire();
+    ConnectionLease acquire(Budget budget) {
+        return pool.acquire(budget);
     }
 
     @Override
-    void release(ClickHouseConnection c) {
-        pool.release(c);
+    boolean retriesUnansweredReads() {
+        return true;
     }
 
     /** Closes idle pooled connections; connections in use close when released. */

@@ -5,9 +5,11 @@ import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
+import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -55,7 +57,7 @@ public final class ConnectionPool implements AutoCloseable {
     private final ReentrantLock lock = new ReentrantLock(true);
     private final Condition available = lock.newCondition();
     private final Deque<ClickHouseConnection> idle = new ArrayDeque<>();
-    private final Map<ClickHouseConnection, Lease> lent = new IdentityHashMap<>();
+    private final Map<ClickHouseConnection, ConnectionLease> lent = new IdentityHashMap<>();
     private final long[] downUntil;
     private final AtomicInteger roundRobin = new AtomicInteger();
     private final ScheduledExecutorService housekeeper;
@@ -70,17 +72,6 @@ public final class ConnectionPool implements AutoCloseable {
     private long acquisitions;
     private long leaksReported;
     private final long[] acquireHistogram = new long[ACQUIRE_BUCKETS_MICROS.length + 1];
-
-    /** A lent connection: when it was borrowed and (with leak detection) by whom. */
-    private static final class Lease {
-        final long since = System.nanoTime();
-        final Throwable borrower;
-        boolean reported;
-
-        Lease(boolean trace) {
-            this.borrower = trace ? new Throwable("connection borrowed here") : null;
-        }
-    }
 
     public ConnectionPool(ConnectionConfig config, PoolConfig pool) {
         this.config = config;
@@ -102,15 +93,26 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
-     * Borrows a connection: an idle one, else a new one when below the maximum, else waits up to the
-     * acquire timeout.
+     * Borrows a connection: an idle one that is still open (checked without a round trip, and pinged
+     * when idle longer than {@code validateAfterIdle}), else a new one when below the maximum, else
+     * waits; all within the acquire timeout, which covers opening a new connection too.
      *
-     * @throws ClickHouseTimeoutException when no connection became free in time
+     * @return the lease; close it to give the connection back
+     * @throws ClickHouseTimeoutException when the acquire timeout passed (waiting, connecting or in the
+     *                                    handshake); {@link ClickHouseTimeoutException#deadline()} says so
      * @throws ClickHouseException        when opening a connection fails on every endpoint
      */
-    public ClickHouseConnection acquire() {
+    public ConnectionLease acquire() {
+        return acquire(Budget.NONE);
+    }
+
+    /**
+     * {@link #acquire()} within {@code caller} as well: the wait and the opening stop at the earlier of
+     * the acquire timeout and the caller's deadline, and the exception names the one that expired.
+     */
+    ConnectionLease acquire(Budget caller) {
         long start = System.nanoTime();
-        long deadline = start + pool.acquireTimeout().toNanos();
+        Budget budget = Budget.of(pool.acquireTimeout(), Deadline.ACQUIRE).min(caller);
         while (true) {
             ClickHouseConnection c = null;
             boolean open = false;
@@ -122,7 +124,7 @@ public final class ConnectionPool implements AutoCloseable {
                         if (closed) {
                             throw new ClickHouseException("connection pool is closed");
                         }
-                        c = idle.pollFirst();
+                        c = pollIdleOpen();
                         if (c != null) {
                             break;
                         }
@@ -131,11 +133,12 @@ public final class ConnectionPool implements AutoCloseable {
                             open = true;
                             break;
                         }
-                        long left = deadline - System.nanoTime();
+                        long left = budget.remainingNanos();
                         if (left <= 0) {
                             timeouts++;
-                            throw new ClickHouseTimeoutException("no connection available within "
-                                    + pool.acquireTimeout() + " (pool max size " + pool.maxSize() + ", all in use)");
+                            throw budget.exceeded("while waiting for a connection: timed out after "
+                                    + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms (pool max size "
+                                    + pool.maxSize() + ", all " + lent.size() + " in use)", null);
                         }
                         available.awaitNanos(left);
                     }
@@ -150,14 +153,14 @@ public final class ConnectionPool implements AutoCloseable {
             }
             if (open) {
                 try {
-                    c = openNew();
+                    c = openNew(budget);
                 } catch (RuntimeException e) {
-                    freeSlot(false);
+                    freeSlot(false, e instanceof ClickHouseTimeoutException t && t.deadline() == Deadline.ACQUIRE);
                     throw e;
                 }
-            } else if (!healthy(c)) {
+            } else if (!healthy(c, budget)) {
                 c.close();
-                freeSlot(true);
+                freeSlot(true, false);
                 continue; // take another
             }
             lock.lock();
@@ -168,17 +171,37 @@ public final class ConnectionPool implements AutoCloseable {
                     destroyed++;
                     throw new ClickHouseException("connection pool is closed");
                 }
-                lent.put(c, new Lease(!pool.leakDetectionThreshold().isZero()));
+                ConnectionLease lease = new ConnectionLease(c, this, !open, false,
+                        !pool.leakDetectionThreshold().isZero());
+                lent.put(c, lease);
                 long waited = System.nanoTime() - start;
                 acquisitions++;
                 acquireNanos += waited;
                 maxAcquireNanos = Math.max(maxAcquireNanos, waited);
                 acquireHistogram[bucket(waited / 1000)]++;
+                return lease;
             } finally {
                 lock.unlock();
             }
-            return c;
         }
+    }
+
+    /**
+     * The most recently used idle connection that the server has not closed; idle connections the
+     * server closed (their FIN is already in the socket) are dropped on the way. Under the lock: the
+     * check is one non-blocking read, no round trip.
+     */
+    private ClickHouseConnection pollIdleOpen() {
+        ClickHouseConnection c;
+        while ((c = idle.pollFirst()) != null) {
+            if (!c.closedByServer()) {
+                return c;
+            }
+            LOG.debug("idle connection to {} was closed by the server: {}", c.endpoint(), String.valueOf(c.brokenBy()));
+            total--;
+            destroyed++;
+        }
+        return null;
     }
 
     private static int bucket(long micros) {
@@ -191,7 +214,7 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /** Lifetime and idle validation of an idle connection about to be reused (outside the lock). */
-    private boolean healthy(ClickHouseConnection c) {
+    private boolean healthy(ClickHouseConnection c, Budget budget) {
         long now = System.nanoTime();
         if (!c.isUsable()) {
             return false;
@@ -201,7 +224,8 @@ public final class ConnectionPool implements AutoCloseable {
         }
         if (now - c.lastUsedNanos() > pool.validateAfterIdle().toNanos()) {
             try {
-                c.ping();
+                long left = budget.remainingNanos();
+                c.ping(left == Long.MAX_VALUE ? null : Duration.ofNanos(Math.max(1, left)));
             } catch (RuntimeException e) {
                 LOG.debug("idle connection to {} failed validation: {}", c.endpoint(), e.toString());
                 return false;
@@ -211,7 +235,7 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /** Opens a connection on the endpoint chosen by the load-balancing strategy, failing over. */
-    private ClickHouseConnection openNew() {
+    private ClickHouseConnection openNew(Budget budget) {
         List<Integer> order = endpointOrder();
         ClickHouseException last = null;
         List<ClickHouseException> failures = new ArrayList<>();
@@ -219,7 +243,7 @@ public final class ConnectionPool implements AutoCloseable {
             Endpoint ep = pool.endpoints().get(i);
             try {
                 ClickHouseConnection c = ClickHouseConnection.open(config.toBuilder().host(ep.host()).port(ep.port())
-                        .build());
+                        .build(), budget);
                 lock.lock();
                 try {
                     created++;
@@ -230,13 +254,18 @@ public final class ConnectionPool implements AutoCloseable {
                 return c;
             } catch (ClickHouseAuthenticationException e) {
                 throw e; // the same credentials fail everywhere
-            } catch (ClickHouseConnectionException | ClickHouseServerException e) {
-                lock.lock();
-                try {
-                    downUntil[i] = System.nanoTime() + pool.failoverBackoff().toNanos();
-                } finally {
-                    lock.unlock();
+            } catch (ClickHouseTimeoutException e) {
+                if (e.deadline() == Deadline.ACQUIRE || e.deadline() == Deadline.QUERY) {
+                    throw e; // the caller's time is up: no other endpoint can be tried
                 }
+                markDown(i);
+                if (order.size() > 1) {
+                    LOG.warn("cannot connect to {} ({}); trying the next endpoint", ep, e.getMessage());
+                }
+                failures.add(e);
+                last = e;
+            } catch (ClickHouseConnectionException | ClickHouseServerException e) {
+                markDown(i);
                 if (order.size() > 1) {
                     LOG.warn("cannot connect to {} ({}); trying the next endpoint", ep, e.getMessage());
                 }
@@ -255,6 +284,15 @@ public final class ConnectionPool implements AutoCloseable {
             }
         }
         throw all;
+    }
+
+    private void markDown(int endpoint) {
+        lock.lock();
+        try {
+            downUntil[endpoint] = System.nanoTime() + pool.failoverBackoff().toNanos();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Endpoint indexes to try, in order: those up first (per strategy), then those in back-off. */
@@ -295,14 +333,19 @@ public final class ConnectionPool implements AutoCloseable {
         return up;
     }
 
-    /** Returns a borrowed connection: kept when READY, closed otherwise. Releasing twice is ignored. */
-    public void release(ClickHouseConnection c) {
+    /**
+     * Takes back a lease's connection: kept when usable and not {@code discard}, closed otherwise.
+     * A lease that is not the connection's current one (given back already) changes nothing.
+     */
+    void giveBack(ConnectionLease lease, boolean discard) {
+        ClickHouseConnection c = lease.connection();
         lock.lock();
         try {
-            if (lent.remove(c) == null) {
-                return; // not ours or already released
+            if (lent.get(c) != lease) {
+                return; // not ours, or given back already
             }
-            if (c.isUsable() && !closed) {
+            lent.remove(c);
+            if (!discard && c.isUsable() && !closed) {
                 idle.addFirst(c);
                 available.signal();
                 return;
@@ -311,29 +354,18 @@ public final class ConnectionPool implements AutoCloseable {
             lock.unlock();
         }
         c.close();
-        freeSlot(true);
+        freeSlot(true, false);
     }
 
-    /** Closes a borrowed connection instead of returning it (e.g. one carrying session state). */
-    public void discard(ClickHouseConnection c) {
-        lock.lock();
-        try {
-            if (lent.remove(c) == null) {
-                return;
-            }
-        } finally {
-            lock.unlock();
-        }
-        c.close();
-        freeSlot(true);
-    }
-
-    private void freeSlot(boolean wasCreated) {
+    private void freeSlot(boolean wasCreated, boolean timedOut) {
         lock.lock();
         try {
             total--;
             if (wasCreated) {
                 destroyed++;
+            }
+            if (timedOut) {
+                timeouts++;
             }
             available.signal();
         } finally {
@@ -358,7 +390,7 @@ public final class ConnectionPool implements AutoCloseable {
                 boolean expired = !pool.maxLifetime().isZero() && now - c.createdNanos() > pool.maxLifetime().toNanos();
                 boolean idleTooLong = !pool.idleTimeout().isZero() && now - c.lastUsedNanos() > pool.idleTimeout().toNanos()
                         && idle.size() - toClose.size() > pool.minIdle();
-                if (expired || idleTooLong || !c.isUsable()) {
+                if (expired || idleTooLong || c.closedByServer()) {
                     it.remove();
                     toClose.add(c);
                 }
@@ -370,10 +402,10 @@ public final class ConnectionPool implements AutoCloseable {
                 total += toOpen;
             }
             if (!pool.leakDetectionThreshold().isZero()) {
-                for (Map.Entry<ClickHouseConnection, Lease> e : lent.entrySet()) {
-                    Lease l = e.getValue();
-                    if (!l.reported && now - l.since > pool.leakDetectionThreshold().toNanos()) {
-                        l.reported = true;
+                for (Map.Entry<ClickHouseConnection, ConnectionLease> e : lent.entrySet()) {
+                    ConnectionLease l = e.getValue();
+                    if (!l.leakReported && now - l.sinceNanos > pool.leakDetectionThreshold().toNanos()) {
+                        l.leakReported = true;
                         leaksReported++;
                         LOG.warn("possible connection leak: a connection to {} has been held for more than {}",
                                 e.getKey().endpoint(), pool.leakDetectionThreshold(), l.borrower);
@@ -391,7 +423,7 @@ public final class ConnectionPool implements AutoCloseable {
         }
         for (int i = 0; i < toOpen; i++) {
             try {
-                ClickHouseConnection c = openNew();
+                ClickHouseConnection c = openNew(Budget.NONE);
                 lock.lock();
                 try {
                     if (closed) {
@@ -405,7 +437,7 @@ public final class ConnectionPool implements AutoCloseable {
                     lock.unlock();
                 }
             } catch (RuntimeException e) {
-                freeSlot(false);
+                freeSlot(false, false);
                 LOG.debug("could not open a min-idle connection: {}", e.toString());
             }
         }
@@ -434,6 +466,7 @@ public final class ConnectionPool implements AutoCloseable {
     @Override
     public void close() {
         List<ClickHouseConnection> toClose;
+        List<ClickHouseConnection> lentNow;
         lock.lock();
         try {
             if (closed) {
@@ -444,9 +477,9 @@ public final class ConnectionPool implements AutoCloseable {
             total -= idle.size();
             destroyed += idle.size();
             idle.clear();
-            // connections still lent out are closed too (their users get a connection error), so a
+            // connections still lent out are ended too (their users get a connection error), so a
             // closed client leaves no socket behind; their release later only frees the slot
-            toClose.addAll(lent.keySet());
+            lentNow = new ArrayList<>(lent.keySet());
             available.signalAll();
         } finally {
             lock.unlock();
@@ -454,6 +487,9 @@ public final class ConnectionPool implements AutoCloseable {
         housekeeper.shutdownNow();
         for (ClickHouseConnection c : toClose) {
             c.close();
+        }
+        for (ClickHouseConnection c : lentNow) {
+            c.abort(); // its borrower's thread sees the end and closes it
         }
     }
 }

@@ -1,8 +1,10 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Lifetime;
@@ -11,7 +13,6 @@ import dev.clickhousetcp.types.ColumnWriter;
 import dev.clickhousetcp.types.DataType;
 
 import java.io.IOException;
-
 import java.util.Collections;
 import java.util.List;
 
@@ -23,35 +24,56 @@ import java.util.List;
  *
  * <p>{@link #close()} without {@code finish()} abandons the insert: the connection is discarded
  * (closing the socket makes the server drop the rows not yet committed; a block the server already
- * wrote is not rolled back, so use insert deduplication for retries). Not thread-safe.
+ * wrote is not rolled back, so use insert deduplication for retries).
+ *
+ * <p><b>Deadline.</b> The query's timeout covers the whole insert: waiting for the header, producing
+ * the rows ({@link #checkDeadline()}, called by the client's insert methods between rows), sending
+ * the blocks and waiting for the server's confirmation. An insert cannot be cancelled halfway, so at
+ * the deadline it is abandoned and its connection dropped. Every failure after data reached the server
+ * is a {@link ClickHouseConnectionException} (or its {@link ClickHouseTimeoutException} subtype) whose
+ * {@link ClickHouseConnectionException#insertMayHaveBeenApplied()} is {@code true} and which names the
+ * deduplication token that makes a retry safe.
+ *
+ * <p>The stream owns its connection's lease from construction on and gives it back exactly once,
+ * after its outcome is known. Not thread-safe.
  */
 public final class InsertStream implements AutoCloseable {
+    private final ConnectionLease lease;
     private final ClickHouseConnection conn;
+    private final ClickHouseConnection.Exchange exchange;
     private final ResponseReader reader;
-    private final Runnable onDone;
+    private final String deduplicationToken;
     private final Block header;
     private final String[] names;
     private final DataType[] types;
     private boolean done;
+    private boolean endSent;
     private long rowsSent;
 
-    /** Reads the insert header; on failure throws without running {@code onDone} (the caller releases). */
-    InsertStream(ClickHouseConnection conn, QueryListener listener, Runnable onDone) {
-        this.conn = conn;
+    /**
+     * Reads the insert header. Owns {@code lease} from here on: on failure it gives it back before
+     * throwing.
+     */
+    InsertStream(ConnectionLease lease, ClickHouseConnection.Exchange exchange, QueryListener listener,
+                 String deduplicationToken) {
+        this.lease = lease;
+        this.conn = lease.connection();
+        this.exchange = exchange;
+        this.deduplicationToken = deduplicationToken;
         this.reader = new ResponseReader(conn, listener);
-        this.onDone = onDone;
         Block h;
         try {
             h = reader.next(Lifetime.FOREVER);
         } catch (ClickHouseServerException e) {
-            done = true;
+            end();
             throw e;
         } catch (IOException | RuntimeException e) {
-            done = true;
-            throw conn.fail(e);
+            RuntimeException out = failure(e);
+            end();
+            throw out;
         }
         if (h == null) {
-            done = true;
+            end();
             throw new ClickHouseProtocolException("server ended the INSERT without sending its header block "
                     + "(was the statement an INSERT ... VALUES without inline rows?)");
         }
@@ -61,6 +83,12 @@ public final class InsertStream implements AutoCloseable {
         for (int i = 0; i < names.length; i++) {
             types[i] = h.column(i).type();
         }
+    }
+
+    /** Whether a failure to open this insert happened before the server answered, on a reused connection. */
+    static boolean retryableOpen(RuntimeException e, ConnectionLease lease, ClickHouseConnection.Exchange x) {
+        return e instanceof ClickHouseConnectionException && !(e instanceof ClickHouseTimeoutException)
+                && QueryResult.transportFailure(e.getCause()) && lease.isReused() && x.unanswered(lease.connection());
     }
 
     /** Column names in the order the server expects them. */
@@ -93,8 +121,27 @@ public final class InsertStream implements AutoCloseable {
     }
 
     /**
+     * Abandons the insert with a {@link ClickHouseTimeoutException} when its query timeout has passed.
+     * Cheap without a timeout; the client's insert methods call it between rows.
+     */
+    public void checkDeadline() {
+        if (exchange.budget.unlimited() || done) {
+            return;
+        }
+        if (exchange.budget.expired()) {
+            RuntimeException out = failure(new ClickHouseConnection.DeadlineExpired(exchange.budget.kind(),
+                    exchange.budget.timeout(), "the deadline passed while the rows were being produced"));
+            end();
+            throw out;
+        }
+    }
+
+    /**
      * Sends one Data block built from {@code writers} (all with {@code rows} values), then resets the
      * writers for reuse.
+     *
+     * @throws ClickHouseTimeoutException    when the query timeout passed (the insert is abandoned)
+     * @throws ClickHouseConnectionException when the connection fails (the insert is abandoned)
      */
     public void sendBlock(ColumnWriter[] writers, int rows) {
         checkOpen();
@@ -111,15 +158,15 @@ public final class InsertStream implements AutoCloseable {
         if (rows == 0) {
             return;
         }
+        checkDeadline();
         try {
             conn.blocks().writeData(conn.revision(), names, writers, rows); // compressed when the query is
             conn.out().flush();
             rowsSent += rows;
         } catch (IOException | RuntimeException e) {
-            done = true;
-            ClickHouseException ce = conn.fail(e);
-            onDone.run();
-            throw ce;
+            RuntimeException out = failure(e);
+            end();
+            throw out;
         }
         for (ColumnWriter w : writers) {
             w.reset();
@@ -135,11 +182,16 @@ public final class InsertStream implements AutoCloseable {
      * Ends the data stream and waits for the server to confirm.
      *
      * @return the server's accumulated progress (written rows/bytes)
-     * @throws ClickHouseServerException when the server rejects the data (nothing is reported written)
+     * @throws ClickHouseServerException     when the server rejects the data
+     * @throws ClickHouseTimeoutException    when the query timeout passes first (the insert may have been
+     *                                       applied: see the class documentation)
+     * @throws ClickHouseConnectionException when the connection fails first (likewise)
      */
     public Progress finish() {
         checkOpen();
+        checkDeadline();
         try {
+            endSent = true;
             conn.blocks().writeEmptyData();
             conn.out().flush();
             while (true) {
@@ -150,15 +202,41 @@ public final class InsertStream implements AutoCloseable {
                     break;
                 }
             }
-            return reader.progress();
+            Progress p = reader.progress();
+            end();
+            return p;
         } catch (ClickHouseServerException e) {
+            end();
             throw e;
         } catch (IOException | RuntimeException e) {
-            throw conn.fail(e);
-        } finally {
-            done = true;
-            onDone.run();
+            RuntimeException out = failure(e);
+            end();
+            throw out;
         }
+    }
+
+    /**
+     * The connection has failed: it is dropped, and the exception says whether the insert may have been
+     * applied (some rows reached the server) and with which token a retry is safe.
+     */
+    private RuntimeException failure(Throwable e) {
+        ClickHouseException ce = conn.fail(e);
+        boolean mayHaveBeenApplied = rowsSent > 0;
+        if (!(ce instanceof ClickHouseConnectionException)) {
+            return ce;
+        }
+        String note = mayHaveBeenApplied
+                ? "; the insert may have been applied, wholly or in part (" + rowsSent + " rows had been sent"
+                + (endSent ? " and the end of the data" : "") + "): " + (deduplicationToken != null
+                ? "retrying with the same insert_deduplication_token '" + deduplicationToken + "' is safe"
+                : "it had no insert_deduplication_token, so a retry may duplicate rows")
+                : "; no rows had been sent: the insert was not applied";
+        if (ce instanceof ClickHouseTimeoutException t) {
+            return new ClickHouseTimeoutException(t.getMessage() + note, t.getCause() != null ? t.getCause() : t,
+                    t.deadline(), t.timeout(), mayHaveBeenApplied, deduplicationToken);
+        }
+        return new ClickHouseConnectionException(ce.getMessage() + note, ce.getCause() != null ? ce.getCause() : ce,
+                mayHaveBeenApplied, deduplicationToken);
     }
 
     private void checkOpen() {
@@ -167,14 +245,20 @@ public final class InsertStream implements AutoCloseable {
         }
     }
 
+    /** The outcome is decided: give the connection back (once). */
+    private void end() {
+        if (!done) {
+            done = true;
+            lease.close();
+        }
+    }
+
     /** Abandons an unfinished insert (the connection is discarded); no-op after {@link #finish()}. */
     @Override
     public void close() {
         if (!done) {
-            done = true;
             conn.fail(new ClickHouseException("insert abandoned before finish()"));
-            onDone.run();
+            end();
         }
     }
-
 }

@@ -1,6 +1,7 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
@@ -57,11 +58,14 @@ public abstract class QueryOperations {
         return mappers;
     }
 
-    /** The connection for one operation. */
-    abstract ClickHouseConnection acquire();
+    /** The connection for one operation, within {@code budget}; closing the lease gives it back. */
+    abstract ConnectionLease acquire(Budget budget);
 
-    /** Gives back a connection obtained from {@link #acquire()}. */
-    abstract void release(ClickHouseConnection c);
+    /**
+     * Whether a read-only query whose pooled connection failed before any answer is run again on
+     * another connection (not in a session: its state lives on its one connection).
+     */
+    abstract boolean retriesUnansweredReads();
 
     /** The server's Hello as seen by a pooled connection (name, version, revision, time zone). */
     public ServerHello serverInfo() {
@@ -92,11 +96,8 @@ public abstract class QueryOperations {
      * it when it is no longer usable). The connection must not escape {@code fn}.
      */
     public <T> T withConnection(Function<ClickHouseConnection, T> fn) {
-        ClickHouseConnection c = acquire();
-        try {
-            return fn.apply(c);
-        } finally {
-            release(c);
+        try (ConnectionLease lease = acquire(Budget.NONE)) {
+            return fn.apply(lease.connection());
         }
     }
 
@@ -118,13 +119,39 @@ public abstract class QueryOperations {
     }
 
     public QueryResult query(String sql, QueryOptions options) {
-        ClickHouseConnection c = acquire();
-        try {
-            return c.query(sql, options, () -> release(c));
-        } catch (RuntimeException e) {
-            release(c);
-            throw e;
+        if (sql == null) {
+            throw new IllegalArgumentException("sql must not be null");
         }
+        Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
+        boolean retry = retriesUnansweredReads() && SqlText.isReadOnly(sql);
+        QueryResult.Attempt a = send(sql, options, budget, retry);
+        return new QueryResult(a.lease(), a.exchange(), options.listener(), SqlText.isInsert(sql),
+                retry ? () -> send(sql, options, budget, true) : null);
+    }
+
+    /**
+     * Sends a query on a leased connection. With {@code retry}, a reused connection that fails while
+     * the query is sent (the server had closed it) is replaced and the query sent again.
+     */
+    private QueryResult.Attempt send(String sql, QueryOptions options, Budget budget, boolean retry) {
+        for (int attempt = 0; ; attempt++) {
+            ConnectionLease lease = acquire(budget);
+            try {
+                return new QueryResult.Attempt(lease, lease.connection().startQuery(sql, options, budget));
+            } catch (RuntimeException e) {
+                lease.close();
+                if (!(retry && attempt < QueryResult.MAX_RETRIES && unansweredFailure(e, lease))) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** A transport failure (not a deadline) of a reused connection. */
+    private static boolean unansweredFailure(RuntimeException e, ConnectionLease lease) {
+        return e instanceof dev.clickhousetcp.ClickHouseConnectionException
+                && !(e instanceof dev.clickhousetcp.ClickHouseTimeoutException)
+                && QueryResult.transportFailure(e.getCause()) && lease.isReused();
     }
 
     /** Runs a query and maps every row. */
@@ -197,6 +224,7 @@ public abstract class QueryOperations {
                 public int next(InsertStream ins, ColumnWriter[] w, int max, long total) {
                     int n = 0;
                     while (n < max && it.hasNext()) {
+                        ins.checkDeadline();
                         Object[] row = it.next();
                         if (row.length != w.length) {
                             throw new ClickHouseTypeException("row " + (total + n) + " has " + row.length
@@ -360,18 +388,42 @@ public abstract class QueryOperations {
      * the callback throws.
      */
     public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
-        ClickHouseConnection c = acquire();
-        InsertStream ins;
-        try {
-            ins = c.insert(insertSql, options, () -> release(c));
-        } catch (RuntimeException e) {
-            release(c);
-            throw e;
-        }
-        try (InsertStream s = ins) {
+        Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
+        try (InsertStream s = openInsert(insertSql, options, budget)) {
             T result = fn.apply(s);
             s.finish();
             return result;
+        }
+    }
+
+    /**
+     * Sends an INSERT and reads its header. A reused pooled connection that fails before the server
+     * answered (it had been closed) is replaced and the INSERT sent again: no row had been sent, so
+     * nothing can have been applied.
+     */
+    private InsertStream openInsert(String sql, QueryOptions options, Budget budget) {
+        String token = options.settings().get("insert_deduplication_token");
+        boolean retry = retriesUnansweredReads();
+        for (int attempt = 0; ; attempt++) {
+            ConnectionLease lease = acquire(budget);
+            ClickHouseConnection.Exchange x;
+            try {
+                x = lease.connection().startInsert(sql, options, budget);
+            } catch (RuntimeException e) {
+                lease.close();
+                if (retry && attempt < QueryResult.MAX_RETRIES && unansweredFailure(e, lease)) {
+                    continue;
+                }
+                throw e;
+            }
+            try {
+                return new InsertStream(lease, x, options.listener(), token);
+            } catch (RuntimeException e) {
+                if (retry && attempt < QueryResult.MAX_RETRIES && InsertStream.retryableOpen(e, lease, x)) {
+                    continue;
+                }
+                throw e;
+            }
         }
     }
 
@@ -606,6 +658,7 @@ public abstract class QueryOperations {
             public int next(InsertStream ins, ColumnWriter[] w, int max, long total) {
                 int n = 0;
                 while (n < max && it.hasNext()) {
+                    ins.checkDeadline();
                     T t = it.next();
                     if (t == null) {
                         throw new MappingException("row " + (total + n) + " is null");

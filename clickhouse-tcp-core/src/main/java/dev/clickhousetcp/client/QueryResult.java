@@ -2,6 +2,8 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
+import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.protocol.ProfileInfo;
@@ -18,93 +20,176 @@ import java.util.NoSuchElementException;
  * sends Cancel and drains the response within a bound so the connection can be reused, or discards
  * the connection when that fails.
  *
+ * <p><b>Outcome and ownership.</b> A result is either complete ({@link #next()} returned
+ * {@code null} after the server's EndOfStream) or ended by an exception; it is never cut short
+ * silently: a query stopped by its timeout throws {@link ClickHouseTimeoutException}, one stopped by
+ * an interrupt throws, and only {@link #cancel()} (the caller's own request) ends the stream early
+ * without one. The result decides its outcome first and gives its connection back afterwards, exactly
+ * once; nothing it does later ({@link #cancel()}, {@link #close()}, {@link #isCancelled()}) reaches
+ * the connection's next borrower.
+ *
+ * <p><b>Transparent retry.</b> A read-only query ({@code SELECT}, {@code WITH}, {@code SHOW},
+ * {@code DESCRIBE}, {@code EXISTS}, {@code EXPLAIN}) on a pooled connection that had been idle is run
+ * again on another connection when that connection failed before the server answered anything (it
+ * had been closed by the server in the meantime). Never for other statements, inside a session, or
+ * once the response has begun.
+ *
  * <p>Not thread-safe; {@link #cancel()} alone may be called from another thread.
  */
 public final class QueryResult implements Iterable<Block>, AutoCloseable {
-    private final ClickHouseConnection conn;
-    private final ResponseReader reader;
-    private final Runnable onDone;
+    /** How many times a query may be started again after its connection failed unanswered. */
+    static final int MAX_RETRIES = 3;
+
+    /** Starts the same query again on another connection (for transparent retries). */
+    interface Retry {
+        Attempt start();
+    }
+
+    /** A query sent on a leased connection. */
+    record Attempt(ConnectionLease lease, ClickHouseConnection.Exchange exchange) {
+    }
+
+    private final QueryListener listener;
+    private final boolean insert;
+    private final Retry retry;
+    private ConnectionLease lease;
+    private ClickHouseConnection conn;
+    private ClickHouseConnection.Exchange exchange;
+    private ResponseReader reader;
+    private int retries;
     private Block header;
-    private Block current;
     private Lifetime currentLifetime;
     private boolean closed;
     private long rows;
 
-    private final boolean insert;
-
-    QueryResult(ClickHouseConnection conn, QueryListener listener, Runnable onDone, boolean insert) {
-        this.conn = conn;
+    QueryResult(ConnectionLease lease, ClickHouseConnection.Exchange exchange, QueryListener listener, boolean insert,
+                Retry retry) {
+        this.listener = listener;
         this.insert = insert;
+        this.retry = retry;
+        attach(lease, exchange);
+    }
+
+    private void attach(ConnectionLease lease, ClickHouseConnection.Exchange exchange) {
+        this.lease = lease;
+        this.conn = lease.connection();
+        this.exchange = exchange;
         this.reader = new ResponseReader(conn, listener);
-        this.onDone = onDone;
     }
 
     /**
-     * The next block with at least one row, or {@code null} when the result is complete. Releases the
-     * previous block.
+     * The next block with at least one row, or {@code null} when the result is complete (or was
+     * stopped by {@link #cancel()}). Releases the previous block.
      *
-     * @throws ClickHouseServerException when the server reports an error (the connection stays usable)
-     * @throws ClickHouseException       on transport or protocol failure (the connection is discarded)
+     * @throws ClickHouseServerException  when the server reports an error (the connection stays usable)
+     * @throws ClickHouseTimeoutException when the query's timeout passed (the query is cancelled; the
+     *                                    connection is kept only if the server confirmed in time)
+     * @throws ClickHouseException        on transport or protocol failure (the connection is discarded)
      */
     public Block next() {
         if (closed) {
             throw new IllegalStateException("result is closed");
         }
         releaseCurrent();
-        try {
-            while (true) {
-                Lifetime l = new Lifetime("a query result block");
-                Block b = reader.next(l);
-                if (b == null) {
-                    finish();
-                    return endOfStopped();
+        while (true) {
+            Block b;
+            try {
+                b = nextBlock();
+            } catch (ClickHouseServerException e) {
+                RuntimeException outcome = exchange.abort() != ClickHouseConnection.Abort.NONE
+                        ? stopped() // the server reports the cancellation (QUERY_WAS_CANCELLED)
+                        : e;
+                finish();
+                if (outcome == null) {
+                    return null;
                 }
-                if (conn.abort() != ClickHouseConnection.Abort.NONE) {
-                    l.release(); // stopping: drain what is still in flight
+                throw outcome;
+            } catch (IOException | RuntimeException e) {
+                if (retryable(e)) {
+                    conn.fail(e);
+                    lease.close(); // broken: discarded
+                    Attempt next;
+                    try {
+                        next = retry.start();
+                    } catch (RuntimeException again) {
+                        closed = true;
+                        throw again;
+                    }
+                    retries++;
+                    attach(next.lease(), next.exchange());
                     continue;
                 }
-                if (header == null) {
-                    if (insert && b.columnCount() > 0) {
-                        // the server sent an insert header and now waits for data blocks
-                        throw new ClickHouseException("the server expects the INSERT's rows as data blocks "
-                                + "(this server does not parse inline VALUES over the native protocol); "
-                                + "use ClickHouseTcpClient.insert(...) or insertColumns(...) instead");
-                    }
-                    header = b;
-                    if (b.rowCount() == 0) {
-                        continue;
-                    }
+                RuntimeException outcome = stoppedBroken(conn.fail(e));
+                finish();
+                if (outcome == null) {
+                    return null;
                 }
-                if (b.rowCount() == 0) {
-                    l.release();
-                    continue;
-                }
-                checkShape(b);
-                current = b;
-                currentLifetime = l;
-                rows += b.rowCount();
+                throw outcome;
+            }
+            if (b != null) {
                 return b;
             }
-        } catch (ClickHouseServerException e) {
+            // the response ended: decide the outcome, then give the connection back
+            RuntimeException outcome = stopped();
             finish();
-            if (conn.abort() != ClickHouseConnection.Abort.NONE) {
-                return endOfStopped(); // the server reports the cancellation (QUERY_WAS_CANCELLED)
+            if (outcome != null) {
+                throw outcome;
             }
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            ClickHouseException ce = conn.fail(e);
-            finish();
-            ClickHouseConnection.Abort a = conn.abort();
-            if (a == ClickHouseConnection.Abort.INTERRUPTED) {
-                Thread.currentThread().interrupt();
-                throw new ClickHouseException("interrupted; the query was cancelled and its connection dropped", ce);
-            }
-            if (a == ClickHouseConnection.Abort.TIMED_OUT) {
-                throw new dev.clickhousetcp.ClickHouseTimeoutException("the query exceeded its timeout; it was "
-                        + "cancelled and its connection dropped", ce);
-            }
-            throw ce;
+            return null;
         }
+    }
+
+    /** The next block with rows, or {@code null} at the end of the response; throws what the read throws. */
+    private Block nextBlock() throws IOException {
+        while (true) {
+            Lifetime l = new Lifetime("a query result block");
+            Block b = reader.next(l);
+            if (b == null) {
+                return null;
+            }
+            if (exchange.abort() != ClickHouseConnection.Abort.NONE) {
+                l.release(); // stopping: drain what is still in flight
+                continue;
+            }
+            if (header == null) {
+                if (insert && b.columnCount() > 0) {
+                    // the server sent an insert header and now waits for data blocks
+                    l.release();
+                    throw new ClickHouseException("the server expects the INSERT's rows as data blocks "
+                            + "(this server does not parse inline VALUES over the native protocol); "
+                            + "use ClickHouseTcpClient.insert(...) or insertColumns(...) instead");
+                }
+                header = b;
+                if (b.rowCount() == 0) {
+                    continue;
+                }
+            }
+            if (b.rowCount() == 0) {
+                l.release();
+                continue;
+            }
+            checkShape(b);
+            currentLifetime = l;
+            rows += b.rowCount();
+            return b;
+        }
+    }
+
+    /**
+     * Whether a failure may be answered by running the query again elsewhere: a retry is allowed, the
+     * connection had been idle in the pool, the failure is the transport's (not a deadline's, not the
+     * protocol's), and not one byte of the response had arrived.
+     */
+    private boolean retryable(Throwable e) {
+        return retry != null && retries < MAX_RETRIES && header == null && rows == 0 && lease.isReused()
+                && exchange.abort() == ClickHouseConnection.Abort.NONE && exchange.unanswered(conn)
+                && transportFailure(e);
+    }
+
+    /** An I/O failure of the connection itself (closed, reset, broken pipe), not a timeout. */
+    static boolean transportFailure(Throwable e) {
+        return e instanceof IOException && !(e instanceof java.net.SocketTimeoutException)
+                && !(e instanceof java.io.InterruptedIOException);
     }
 
     /** Every data block of a result must have the header's columns: names and types, in order. */
@@ -170,35 +255,66 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      * Cancels the query: the thread reading this result sends the Cancel packet within about
      * {@value ClickHouseConnection#POLL_MILLIS} ms (even while blocked waiting for data), drains what
      * is in flight, and the stream then ends ({@link #next()} returns {@code null}). Safe to call from
-     * any thread; a no-op once the result is complete.
+     * any thread; a no-op once the result is complete (it never reaches the connection's next query).
      */
     public void cancel() {
-        conn.requestCancel();
+        exchange.requestCancel();
     }
 
-    /** Whether the query was stopped by {@link #cancel()}, an interrupt or its timeout. */
+    /** Whether this query was stopped by {@link #cancel()}, an interrupt or its timeout. */
     public boolean isCancelled() {
-        return conn.abort() != ClickHouseConnection.Abort.NONE;
+        return exchange.abort() != ClickHouseConnection.Abort.NONE;
     }
 
-    /** After the response ended: null for a user cancel, else the exception for interrupt or timeout. */
-    private Block endOfStopped() {
-        ClickHouseConnection.Abort a = conn.abort();
-        if (a == ClickHouseConnection.Abort.INTERRUPTED) {
-            Thread.currentThread().interrupt();
-            throw new ClickHouseException("interrupted; the query was cancelled on the server");
+    /**
+     * The outcome of a query whose response ended while it was being stopped: {@code null} for the
+     * caller's own cancel (the stream just ends), else the exception for the interrupt or the timeout.
+     */
+    private RuntimeException stopped() {
+        switch (exchange.abort()) {
+            case INTERRUPTED -> {
+                Thread.currentThread().interrupt();
+                return new ClickHouseException("interrupted; the query was cancelled on the server");
+            }
+            case TIMED_OUT -> {
+                Budget b = exchange.budget;
+                return new ClickHouseTimeoutException(b.kind().optionName() + " " + b.timeout()
+                        + " expired: the query exceeded its timeout and was cancelled (the server confirmed)", null, b.kind(),
+                        b.timeout());
+            }
+            default -> {
+                return null;
+            }
         }
-        if (a == ClickHouseConnection.Abort.TIMED_OUT) {
-            throw new dev.clickhousetcp.ClickHouseTimeoutException("the query exceeded its timeout and was cancelled");
+    }
+
+    /** The outcome of a query whose connection failed: {@code e}, or what stopping it explains. */
+    private RuntimeException stoppedBroken(ClickHouseException e) {
+        switch (exchange.abort()) {
+            case INTERRUPTED -> {
+                Thread.currentThread().interrupt();
+                return new ClickHouseException("interrupted; the query was cancelled and its connection dropped", e);
+            }
+            case TIMED_OUT -> {
+                if (e instanceof ClickHouseTimeoutException t && t.deadline() == Deadline.QUERY) {
+                    return t;
+                }
+                Budget b = exchange.budget;
+                return new ClickHouseTimeoutException(b.kind().optionName() + " " + b.timeout()
+                        + " expired: the query exceeded its timeout; the server did not confirm the cancellation in "
+                        + "time, so its connection was dropped", e, b.kind(), b.timeout());
+            }
+            case CANCELLED -> {
+                return null; // the caller asked to stop; how the connection ended is the client's business
+            }
+            default -> {
+                return e;
+            }
         }
-        return null;
     }
 
     private void cancelAndDrain() {
-        if (reader.finished()) {
-            return;
-        }
-        conn.requestCancel();
+        exchange.requestCancel();
         try {
             while (!reader.finished()) {
                 Lifetime l = new Lifetime("a drained block");
@@ -211,8 +327,6 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             }
         } catch (IOException | RuntimeException e) {
             conn.fail(e);
-        } finally {
-            finish();
         }
     }
 
@@ -220,16 +334,17 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         if (currentLifetime != null) {
             currentLifetime.release();
             currentLifetime = null;
-            current = null;
         }
     }
 
+    /** The outcome is decided: release the last block, then give the connection back (once). */
     private void finish() {
         if (!closed) {
             closed = true;
             releaseCurrent();
-            if (onDone != null) {
-                onDone.run();
+            lease.close();
+            if (exchange.interruptSeen) {
+                Thread.currentThread().interrupt(); // taken to cancel the query; the caller's again
             }
         }
     }
@@ -240,6 +355,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         if (closed) {
             return;
         }
+        releaseCurrent();
         if (!reader.finished() && !conn.isClosed()) {
             cancelAndDrain();
         }

@@ -18,6 +18,24 @@ final class SqlText {
         return sql.regionMatches(true, i, "USE", 0, 3) && i + 3 < sql.length() && Character.isWhitespace(sql.charAt(i + 3));
     }
 
+    /**
+     * Whether the statement only reads: its first keyword is SELECT, WITH, SHOW, DESCRIBE, DESC,
+     * EXISTS or EXPLAIN. Such a statement may be run again without changing anything.
+     */
+    static boolean isReadOnly(String sql) {
+        int i = skipNoise(sql, 0);
+        for (String k : READ_ONLY) {
+            if (sql.regionMatches(true, i, k, 0, k.length())
+                    && (i + k.length() == sql.length() || !Character.isLetterOrDigit(sql.charAt(i + k.length()))
+                    && sql.charAt(i + k.length()) != '_')) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String[] READ_ONLY = {"SELECT", "WITH", "SHOW", "DESCRIBE", "DESC", "EXISTS", "EXPLAIN"};
+
     private static int skipNoise(String s, int i) {
         while (i < s.length()) {
             char c = s.charAt(i);

@@ -42,6 +42,11 @@ public final class BinaryReader {
         return maxStringBytes;
     }
 
+    /** Bytes read from the underlying stream but not consumed yet. */
+    public int buffered() {
+        return limit - pos;
+    }
+
     /** Bytes consumed from the underlying stream so far. */
     public long bytesRead() {
         return totalRead - (limit - pos);

@@ -299,7 +299,7 @@ class ConnectionTest {
                 long allocatedBefore = c.bufferPool().allocatedBytes();
                 long reusedBefore = c.bufferPool().reusedBytes();
                 try (QueryResult r = c.query("SELECT number, toString(number) FROM numbers(2000000) "
-                        + "SETTINGS max_block_size = 65536", QueryOptions.DEFAULT, null)) {
+                        + "SETTINGS max_block_size = 65536", QueryOptions.DEFAULT)) {
                     long n = 0;
                     for (Block b : r) {
                         assertThat(b.column(0).getLong(b.rowCount() - 1)).isEqualTo(n + b.rowCount() - 1);

@@ -1,0 +1,78 @@
+package dev.clickhousetcp.client;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One borrowing of a {@link ClickHouseConnection}: from {@link ConnectionPool#acquire()} until
+ * {@link #close()}. Ownership is single and explicit: the lease gives its connection back exactly
+ * once (later calls do nothing), and only to the pool it came from, so a lender that closes its lease
+ * twice, or after an error, can never release a connection that has since been lent to someone else.
+ * A connection that is no longer usable (broken, closed, or mid-response) is discarded instead of
+ * kept.
+ *
+ * <p>Results and insert streams hold the lease of their connection and close it after they have
+ * decided their outcome; users of {@link ConnectionPool} close it themselves (try-with-resources).
+ * {@link #close()} may be called from any thread.
+ */
+public final class ConnectionLease implements AutoCloseable {
+    private final ClickHouseConnection connection;
+    private final ConnectionPool pool;
+    private final boolean reused;
+    private final boolean pinned;
+    private final AtomicBoolean released = new AtomicBoolean();
+    final long sinceNanos = System.nanoTime();
+    final Throwable borrower;
+    boolean leakReported;
+
+    ConnectionLease(ClickHouseConnection connection, ConnectionPool pool, boolean reused, boolean pinned,
+                    boolean traceBorrower) {
+        this.connection = connection;
+        this.pool = pool;
+        this.reused = reused;
+        this.pinned = pinned;
+        this.borrower = traceBorrower ? new Throwable("connection borrowed here") : null;
+    }
+
+    /** A lease of a connection used without a pool: closing it leaves the connection as it is. */
+    static ConnectionLease unpooled(ClickHouseConnection c) {
+        return new ConnectionLease(c, null, true, true, false);
+    }
+
+    /** The borrowed connection; not to be used after {@link #close()}. */
+    public ClickHouseConnection connection() {
+        return connection;
+    }
+
+    /** Whether the connection had served earlier borrowers (it came from the pool's idle connections). */
+    public boolean isReused() {
+        return reused;
+    }
+
+    /** Whether closing this lease keeps the connection where it is (a session's pinned connection). */
+    boolean pinned() {
+        return pinned;
+    }
+
+    /** Whether this lease has been given back. */
+    public boolean isReleased() {
+        return released.get();
+    }
+
+    /**
+     * Gives the connection back: to the idle connections when it is usable, else it is closed and its
+     * pool slot freed. Only the first call has an effect.
+     */
+    @Override
+    public void close() {
+        if (released.compareAndSet(false, true) && pool != null && !pinned) {
+            pool.giveBack(this, false);
+        }
+    }
+
+    /** Gives the connection back to be closed, e.g. because it carries session state. Only the first call (of this or {@link #close()}) has an effect. */
+    public void discard() {
+        if (released.compareAndSet(false, true) && pool != null) {
+            pool.giveBack(this, true);
+        }
+    }
+}

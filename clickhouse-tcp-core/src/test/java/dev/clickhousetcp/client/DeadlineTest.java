@@ -1,0 +1,216 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.ClickHouseTimeoutException;
+import dev.clickhousetcp.testsupport.ClickHouseServer;
+import dev.clickhousetcp.testsupport.ClickHouseServers;
+import dev.clickhousetcp.testsupport.ClickHouseTest;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/**
+ * Deadlines are honest: a timeout surfaces within its documented bound (the timeout plus
+ * {@code max(10 %, 100 ms)}), names which deadline expired and its value, covers every phase of the
+ * operation (waiting for and opening a connection, producing an insert's rows, waiting for the
+ * server), and an insert that timed out says whether it may have been applied.
+ *
+ * <p>The elapsed-time checks allow {@link #SLACK} on top of the documented bound for scheduling
+ * noise on a shared test machine; they guard the bound's order of magnitude, not its last
+ * millisecond.
+ */
+@ClickHouseTest
+class DeadlineTest {
+    static final Duration SLACK = Duration.ofMillis(250);
+
+    static Duration bound(Duration timeout) {
+        Duration grace = timeout.dividedBy(10);
+        return timeout.plus(grace.compareTo(Duration.ofMillis(100)) > 0 ? grace : Duration.ofMillis(100)).plus(SLACK);
+    }
+
+    static Duration since(long startNanos) {
+        return Duration.ofNanos(System.nanoTime() - startNanos);
+    }
+
+    @Test
+    void aTimeoutOnAQueryTheServerCannotStopSurfacesWithinTheBoundAndDropsTheConnection() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).build()) {
+            client.ping();
+            long start = System.nanoTime();
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.execute("SELECT sleep(2)",
+                    QueryOptions.builder().timeout(Duration.ofMillis(300)).build()), ClickHouseTimeoutException.class);
+            Duration took = since(start);
+            assertThat(e).isNotNull();
+            assertThat(took).isLessThan(bound(Duration.ofMillis(300)));
+            assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+            assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300));
+            assertThat(e.getMessage()).contains("queryTimeout").contains("PT0.3S");
+            // the server could not confirm the cancel in time: the connection was not kept
+            assertThat(client.poolStats().destroyed()).isEqualTo(1);
+            assertThat(client.queryRows("SELECT 1")).hasSize(1);
+        }
+    }
+
+    @Test
+    void aTimeoutTheServerConfirmsKeepsTheConnection() {
+        try (ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.modern()).maxPoolSize(1).build()) {
+            client.ping();
+            long start = System.nanoTime();
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.execute(OwnershipTest.LONG,
+                    QueryOptions.builder().timeout(OwnershipTest.CONFIRMABLE_TIMEOUT).build()),
+                    ClickHouseTimeoutException.class);
+            assertThat(since(start)).isLessThan(bound(OwnershipTest.CONFIRMABLE_TIMEOUT));
+            assertThat(e.getMessage()).contains("the server confirmed");
+            assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+            assertThat(client.poolStats().destroyed()).isZero();
+            assertThat(client.queryRows("SELECT 1")).hasSize(1);
+        }
+    }
+
+    @Test
+    void theQueryTimeoutCoversProducingAnInsertsRows() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String table = TestClients.table("deadline_rows");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x");
+            // a source that takes about 2 ms per row: 10 000 rows would take 20 s
+            Iterable<Object[]> slowRows = () -> new Iterator<>() {
+                long n;
+
+                @Override
+                public boolean hasNext() {
+                    return n < 10_000;
+                }
+
+                @Override
+                public Object[] next() {
+                    LockSupport.parkNanos(2_000_000);
+                    return new Object[] {n++};
+                }
+            };
+            long start = System.nanoTime();
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.insert(table, List.of("x"), slowRows,
+                    QueryOptions.builder().timeout(Duration.ofMillis(300)).build()), ClickHouseTimeoutException.class);
+            assertThat(since(start)).isLessThan(bound(Duration.ofMillis(300)));
+            assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+            assertThat(e.insertMayHaveBeenApplied()).as("no block was complete, nothing was sent").isFalse();
+            assertThat(client.queryRows("SELECT count() FROM " + table).get(0)[0]).isEqualTo(BigInteger.ZERO);
+
+            // with small blocks, some rows were sent before the deadline: the insert may have been applied
+            long start2 = System.nanoTime();
+            ClickHouseTimeoutException e2 = catchThrowableOfType(() -> client.insert(table, List.of("x"), slowRows,
+                    InsertOptions.builder().maxRowsPerBlock(10).queryOptions(QueryOptions.builder()
+                            .timeout(Duration.ofMillis(300)).build()).build()), ClickHouseTimeoutException.class);
+            assertThat(since(start2)).isLessThan(bound(Duration.ofMillis(300)));
+            assertThat(e2.insertMayHaveBeenApplied()).isTrue();
+            assertThat(e2.getMessage()).contains("may have been applied");
+        } finally {
+            server.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    @Test
+    void anInsertThatTimesOutAfterItsDataWasSentSaysItMayHaveBeenAppliedAndNamesItsToken() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String table = TestClients.table("deadline_commit");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x "
+                    + "SETTINGS non_replicated_deduplication_window = 100");
+            // the insert finishes only after this view has slept about 1 s over the inserted block
+            client.execute("CREATE MATERIALIZED VIEW " + table + "_slow ENGINE = Null AS SELECT sleepEachRow(0.2) AS s FROM "
+                    + table);
+            InsertOptions options = InsertOptions.builder().deduplicationToken("token-" + table)
+                    .queryOptions(QueryOptions.builder().timeout(Duration.ofMillis(300)).build()).build();
+            List<Object[]> rows = List.of(new Object[] {1L}, new Object[] {2L}, new Object[] {3L}, new Object[] {4L},
+                    new Object[] {5L});
+            long start = System.nanoTime();
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.insert(table, List.of("x"), rows, options),
+                    ClickHouseTimeoutException.class);
+            assertThat(since(start)).isLessThan(bound(Duration.ofMillis(300)));
+            assertThat(e.insertMayHaveBeenApplied()).isTrue();
+            assertThat(e.deduplicationToken()).isEqualTo("token-" + table);
+            assertThat(e.getMessage()).contains("may have been applied").contains("token-" + table);
+            LifecycleTest.await("the server to commit the timed-out insert", Duration.ofSeconds(30),
+                    () -> server.httpQuery("SELECT count() FROM " + table).trim().equals("5"));
+            // the retry with the same token is safe: nothing is duplicated
+            client.insert(table, List.of("x"), rows, InsertOptions.builder().deduplicationToken("token-" + table).build());
+            assertThat(server.httpQuery("SELECT count(), sum(x) FROM " + table).trim()).isEqualTo("5\t15");
+        } finally {
+            server.httpQuery("DROP TABLE IF EXISTS " + table + "_slow");
+            server.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    @Test
+    void theAcquireTimeoutCoversOpeningAConnectionAndSaysSo() throws Exception {
+        List<Socket> accepted = new CopyOnWriteArrayList<>();
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        accepted.add(silent.accept()); // accepts, never answers the Hello
+                    }
+                } catch (IOException closed) {
+                    // test over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            try (ClickHouseTcpClient client = ClickHouseTcpClient.builder().host("127.0.0.1").port(silent.getLocalPort())
+                    .connectTimeout(Duration.ofSeconds(10)).handshakeTimeout(Duration.ofSeconds(10))
+                    .acquireTimeout(Duration.ofMillis(500)).build()) {
+                long start = System.nanoTime();
+                ClickHouseTimeoutException e = catchThrowableOfType(() -> client.queryRows("SELECT 1"),
+                        ClickHouseTimeoutException.class);
+                assertThat(since(start)).isLessThan(Duration.ofMillis(500).plus(SLACK).plus(Duration.ofMillis(100)));
+                assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.ACQUIRE);
+                assertThat(e.timeout()).isEqualTo(Duration.ofMillis(500));
+                assertThat(e.getMessage()).contains("acquireTimeout").contains("PT0.5S").contains("timed out");
+                assertThat(client.poolStats().total()).as("the slot of the unfinished connection is free").isZero();
+            }
+        } finally {
+            for (Socket s : accepted) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
+    void anExhaustedPoolTimeoutNamesTheAcquireTimeout() {
+        try (ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.modern()).maxPoolSize(1)
+                .acquireTimeout(Duration.ofMillis(300)).build();
+             QueryResult held = client.query("SELECT 1")) {
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.queryRows("SELECT 2"),
+                    ClickHouseTimeoutException.class);
+            assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.ACQUIRE);
+            assertThat(e.getMessage()).contains("acquireTimeout").contains("PT0.3S").contains("timed out");
+            held.drain();
+        }
+    }
+
+    @Test
+    void aQueryTimeoutShorterThanTheAcquireTimeoutBoundsTheWaitForAConnection() {
+        try (ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.modern()).maxPoolSize(1)
+                .acquireTimeout(Duration.ofSeconds(30)).build();
+             QueryResult held = client.query("SELECT 1")) {
+            long start = System.nanoTime();
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.queryRows("SELECT 2",
+                    QueryOptions.builder().timeout(Duration.ofMillis(300)).build()), ClickHouseTimeoutException.class);
+            assertThat(since(start)).isLessThan(bound(Duration.ofMillis(300)));
+            assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+            held.drain();
+        }
+    }
+}
