@@ -27,8 +27,9 @@ import java.util.function.Predicate;
  * either direction, at a chosen byte offset or a chosen number of bytes after a marker byte sequence.
  *
  * <p><b>Shape.</b> The proxy listens on {@code 127.0.0.1} on an ephemeral {@link #port()} from construction
- * on. Every accepted connection (numbered 1, 2, 3, ... in accept order) gets its own connection to the
- * target and two forwarding threads, one per {@link Direction}. Without faults, bytes pass unchanged and
+ * on. Every accepted connection (numbered 1, 2, 3, ... in accept order, counting those whose target
+ * could not be reached too) gets its own connection to the target and two forwarding threads, one per
+ * {@link Direction}. Without faults, bytes pass unchanged and
  * a FIN from one peer is passed on to the other (half-close); a reset from the server is passed on to the
  * client as a reset; a reset or disappearance of the client ends the server side gracefully. If the target
  * cannot be reached, the accepted connection is closed at once (the client sees the end of the stream,
@@ -663,12 +664,12 @@ public final class FaultProxy implements AutoCloseable {
                 server.connect(new InetSocketAddress(target.getHostString(), target.getPort()),
                         CONNECT_TIMEOUT_MILLIS);
             } catch (IOException e) {
-                failedConnects.incrementAndGet();
                 closeQuietly(server);
                 closeQuietly(client);
                 lock.lock();
                 try {
                     accepted++;
+                    failedConnects.incrementAndGet();
                     changed.signalAll();
                 } finally {
                     lock.unlock();
@@ -687,9 +688,10 @@ public final class FaultProxy implements AutoCloseable {
                 try {
                     connection = new ProxiedConnection(this, number, client, server, threadPrefix + number);
                 } catch (IOException e) {
-                    failedConnects.incrementAndGet();
+                    failedConnects.incrementAndGet(); // under the lock, with accepted
                     closeQuietly(server);
                     closeQuietly(client);
+                    changed.signalAll();
                     continue;
                 }
                 open.add(connection);

@@ -166,6 +166,19 @@ class FaultProxyTest {
     }
 
     @Test
+    void aClientResetReachesTheServerAsAGracefulEnd() throws Exception {
+        LoopbackServer server = server(LoopbackServer.answerLines(1_000_000));
+        FaultProxy proxy = proxy(server);
+        Socket socket = connect(proxy);
+        socket.getOutputStream().write("SELECT 1\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(0, socket.getInputStream().read()); // the answer is flowing
+        socket.setSoLinger(true, 0);
+        socket.close(); // RST, with most of the answer unread
+        assertEquals(End.EOF, server.awaitPeer(0, WAIT).awaitEnd(WAIT));
+        assertTrue(proxy.awaitStats(s -> s.open() == 0, WAIT).faultsFired().isEmpty());
+    }
+
+    @Test
     void anUnreachableTargetClosesTheAcceptedConnection() throws Exception {
         int closedPort;
         try (ServerSocket s = new ServerSocket(0)) {
