@@ -117,7 +117,17 @@ public final class FaultProxy implements AutoCloseable {
     public record Stats(long accepted, int open, long failedConnects, long clientToServerBytes,
             long serverToClientBytes, Map<Action, Long> faultsFired) {
 
-        /** Copies {@code faultsFired} into an immutable map. */
+        /**
+         * Copies {@code faultsFired} into an immutable map.
+         *
+         * @param accepted connections accepted
+         * @param open connections open
+         * @param failedConnects connections whose target could not be reached
+         * @param clientToServerBytes bytes forwarded to the server
+         * @param serverToClientBytes bytes forwarded to the client
+         * @param faultsFired firings per action
+         * @throws NullPointerException if {@code faultsFired} is null or holds null
+         */
         public Stats {
             faultsFired = Map.copyOf(faultsFired);
         }
