@@ -13,7 +13,10 @@
 #
 # Environment:
 #   CLICKHOUSE_TCP_CACHE          downloads and built host   (default ~/.cache/clickhouse-tcp)
-#   CLICKHOUSE_TCP_STATE          data, configs, logs, pids  (default /tmp/clickhouse-tcp-servers)
+#   CLICKHOUSE_TCP_STATE          data, configs, logs, pids  (default /tmp/clickhouse-tcp-servers);
+#                                 one server of each kind per state directory: with other ports, servers
+#                                 of other state directories run side by side (locks, pid files, checks
+#                                 are all per state directory)
 #   CLICKHOUSE_MODERN_TCP_PORT    (19000)   CLICKHOUSE_MODERN_HTTP_PORT  (18123)
 #   CLICKHOUSE_LEGACY_TCP_PORT    (29000)   CLICKHOUSE_LEGACY_HTTP_PORT  (28123)
 #   CLICKHOUSE_LEGACY_TLS_PORT    (29440)
@@ -183,6 +186,19 @@ unlock_kind() {
     exec 9>&-
 }
 
+# The per-kind lock lives in the state directory, so servers with different state directories (see
+# CLICKHOUSE_TCP_STATE) start concurrently. What they share — downloads and the compiled host in the
+# cache, apt-get — is set up under this lock in the cache directory.
+lock_setup() {
+    mkdir -p "$CACHE_DIR"
+    exec 8>"$CACHE_DIR/.setup.lock"
+    flock -w "$LOCK_TIMEOUT" 8 || fail "another clickhouse-server.sh is still busy setting up after ${LOCK_TIMEOUT}s"
+}
+
+unlock_setup() {
+    exec 8>&-
+}
+
 # ---------------------------------------------------------------- modern: ClickHouse 26.7 embedded
 
 ensure_chdb_library() {
@@ -287,9 +303,11 @@ EOF
 }
 
 prepare_modern() {
+    lock_setup
     ensure_command curl curl
     ensure_chdb_library
     ensure_chdb_host
+    unlock_setup
     mkdir -p "$DIR/data"
     # clickhouse-local does not keep the system database's metadata, only its tables' data
     # directories; left over from an earlier run they make creating system.query_log etc. fail
@@ -425,7 +443,9 @@ EOF
 
 prepare_legacy() {
     local server
+    lock_setup
     ensure_legacy_packages
+    unlock_setup
     server=$(command -v clickhouse-server || echo /usr/sbin/clickhouse-server)
     [ -x "$server" ] || fail "clickhouse-server is not installed at $server"
     mkdir -p "$DIR/data" "$DIR/tmp" "$DIR/user_files" "$DIR/format_schemas" "$DIR/log"
@@ -524,10 +544,10 @@ launch() {
         echo "===== $(date '+%F %T') starting: ${COMMAND[*]}"
     } >>"$LOG_FILE"
     # New session and process group (so stop can signal the whole group); the pid file gets the
-    # pid of the server process itself. fd 9 (our lock) must not leak into the server.
+    # pid of the server process itself. fds 8 and 9 (our locks) must not leak into the server.
     # shellcheck disable=SC2016 # expanded by the inner bash
     setsid bash -c 'echo $$ >"$0"; exec "$@"' "$PID_FILE" "${COMMAND[@]}" \
-        </dev/null >>"$LOG_FILE" 2>&1 9>&- &
+        </dev/null >>"$LOG_FILE" 2>&1 8>&- 9>&- &
     deadline=$((SECONDS + 10))
     while [ "$SECONDS" -lt "$deadline" ]; do
         [ -s "$PID_FILE" ] && pid=$(<"$PID_FILE") && [[ $pid =~ ^[0-9]+$ ]] && break

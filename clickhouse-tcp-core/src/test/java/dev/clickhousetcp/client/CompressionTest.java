@@ -8,6 +8,7 @@ import dev.clickhousetcp.protocol.QueryStage;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.FaultProxy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -381,7 +382,7 @@ class CompressionTest {
              ClickHouseTcpClient client = ClickHouseTcpClient.builder().host("127.0.0.1").port(proxy.port())
                      .maxPoolSize(1).compression(Compression.LZ4).build()) {
             // far past the handshake, inside the frames of the first big block
-            proxy.flipServerByteOfNextConnection(300_000);
+            proxy.on(FaultProxy.Direction.SERVER_TO_CLIENT).atOffset(300_000).flip().onNextConnection();
             assertThatThrownBy(() -> {
                 try (QueryResult r = client.query(SELECT)) {
                     r.drain();

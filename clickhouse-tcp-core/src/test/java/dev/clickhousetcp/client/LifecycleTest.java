@@ -10,6 +10,7 @@ import dev.clickhousetcp.protocol.Progress;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.FaultProxy;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -184,7 +185,7 @@ class LifecycleTest {
             client.ping();
             QueryResult r = client.query("SELECT number FROM system.numbers SETTINGS max_block_size = 1000");
             assertThat(r.next()).isNotNull();
-            proxy.dropAll();
+            proxy.resetAll();
             assertThatThrownBy(() -> {
                 while (r.next() != null) {
                     // reading until the broken socket shows
@@ -207,7 +208,7 @@ class LifecycleTest {
              ClickHouseTcpClient client = ClickHouseTcpClient.builder().host("127.0.0.1").port(proxy.port())
                      .validateAfterIdle(Duration.ZERO).build()) {
             client.ping();
-            proxy.dropAll(); // the idle pooled socket is now dead (as behind a load balancer that dropped it)
+            proxy.resetAll(); // the idle pooled socket is now dead (as behind a load balancer that dropped it)
             assertThat(client.queryRows("SELECT 1")).hasSize(1);
             assertThat(client.poolStats().destroyed()).isEqualTo(1);
         }

@@ -7,6 +7,7 @@ import dev.clickhousetcp.mapping.SchemaReport;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.FaultProxy;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;

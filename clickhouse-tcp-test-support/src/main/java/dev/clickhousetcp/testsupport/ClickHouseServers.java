@@ -13,8 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -37,6 +39,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p><b>Dead servers.</b> Every call pings the server, so a server that died since an earlier call —
  * the embedded 26.7 engine aborts on some malformed input — is started again by the next call. The
  * returned {@link ClickHouseServer} has the same ports as before.
+ *
+ * <p><b>Private servers.</b> {@link #startPrivate(Kind)} starts a throwaway instance of either kind on its
+ * own ports and state directory, for tests that kill, restart or fault a server.
  *
  * <p><b>Thread-safety.</b> All methods are thread-safe; concurrent calls for the same kind are
  * serialized (one start at a time), calls for different kinds do not block each other. The script
@@ -104,7 +109,7 @@ public final class ClickHouseServers {
             if (slot.external || slot.server.isAlive()) {
                 return slot.server;
             }
-            runScript("start", kind);
+            runScript(List.of("start", kind.scriptName()), Map.of(), kind.scriptName(), true);
             if (!slot.server.isAlive()) {
                 throw new IllegalStateException(SCRIPT + " start " + kind.scriptName()
                         + " succeeded, but " + slot.server + " does not answer /ping");
@@ -113,6 +118,23 @@ public final class ClickHouseServers {
         } finally {
             slot.lock.unlock();
         }
+    }
+
+    /**
+     * Starts a private instance of {@code kind} for tests that kill, restart or fault a server: the same
+     * server as {@link #get(Kind)}'s, started by {@code scripts/clickhouse-server.sh} with its own state
+     * directory and free loopback ports, never shared with other tests. Blocks until it answers (about
+     * 5 s and ~330 MB of memory for {@link Kind#MODERN}, 2-3 s for {@link Kind#LEGACY}). See
+     * {@link PrivateServer} for what the handle can do; close it when done.
+     *
+     * @param kind which server
+     * @return the running private server
+     * @throws IllegalStateException if it cannot be started (the message has the end of the script's
+     *     output)
+     * @throws java.io.UncheckedIOException if its state directory cannot be created
+     */
+    public static PrivateServer startPrivate(Kind kind) {
+        return PrivateServer.start(kind);
     }
 
     // ------------------------------------------------------------------ configuration
@@ -220,12 +242,26 @@ public final class ClickHouseServers {
                 + " with CLICKHOUSE_MODERN_TCP/CLICKHOUSE_MODERN_HTTP (resp. CLICKHOUSE_LEGACY_*)");
     }
 
-    private static void runScript(String action, Kind kind) {
+    /**
+     * Runs {@code bash scripts/clickhouse-server.sh ARGS} with {@code env} added to this JVM's environment
+     * and waits for it (at most 20 minutes).
+     *
+     * @param args the script's arguments, e.g. {@code start modern}
+     * @param env variables added to (or replacing those of) this JVM's environment for the script
+     * @param label names the run (in the name of the thread copying its output)
+     * @param toConsole whether to copy the script's output to the JVM's native standard error as it comes
+     * @throws IllegalStateException if the script fails or times out; the message has its exit code and
+     *     the end of its output
+     */
+    static void runScript(List<String> args, Map<String, String> env, String label, boolean toConsole) {
         Path script = locateScript(Path.of(System.getProperty("user.dir")));
-        String command = "bash " + SCRIPT + " " + action + " " + kind.scriptName();
-        ProcessBuilder builder = new ProcessBuilder("bash", script.toString(), action, kind.scriptName())
+        String command = "bash " + SCRIPT + " " + String.join(" ", args);
+        List<String> commandLine = new ArrayList<>(List.of("bash", script.toString()));
+        commandLine.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(commandLine)
                 .directory(script.getParent().getParent().toFile())
                 .redirectErrorStream(true);
+        builder.environment().putAll(env);
         OutputTail tail = new OutputTail();
         Process process;
         try {
@@ -234,7 +270,7 @@ public final class ClickHouseServers {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot run " + command + ": " + e.getMessage(), e);
         }
-        Thread pump = new Thread(() -> copyOutput(process, tail), "clickhouse-server.sh " + kind.scriptName());
+        Thread pump = new Thread(() -> copyOutput(process, tail, toConsole), "clickhouse-server.sh " + label);
         pump.setDaemon(true);
         pump.start();
         try {
@@ -262,13 +298,17 @@ public final class ClickHouseServers {
      * shows a forked JVM's native stderr on the console as it comes — so the progress of a slow start is
      * visible. (Letting the child inherit stdout instead would corrupt Surefire's channel to the fork.)
      */
-    private static void copyOutput(Process process, OutputTail tail) {
-        PrintStream console = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+    private static void copyOutput(Process process, OutputTail tail, boolean toConsole) {
+        PrintStream console = toConsole
+                ? new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8)
+                : null;
         try (BufferedReader reader = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
-                console.println("[clickhouse-server.sh] " + line);
+                if (console != null) {
+                    console.println("[clickhouse-server.sh] " + line);
+                }
                 tail.add(line);
             }
         } catch (IOException e) {
