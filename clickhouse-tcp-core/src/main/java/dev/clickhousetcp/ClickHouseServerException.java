@@ -20,11 +20,31 @@ public class ClickHouseServerException extends ClickHouseException {
 
     public ClickHouseServerException(int code, String name, String serverMessage, String serverStackTrace,
                                      ClickHouseServerException nested) {
-        super("Code: " + code + ". " + name + ": " + serverMessage, nested);
+        this(code, name, serverMessage, serverStackTrace, nested, null);
+    }
+
+    private ClickHouseServerException(int code, String name, String serverMessage, String serverStackTrace,
+                                      ClickHouseServerException nested, String clientNote) {
+        super("Code: " + code + ". " + name + ": " + serverMessage + (clientNote == null ? "" : " (" + clientNote + ")"),
+                nested);
         this.code = code;
         this.name = name;
         this.serverMessage = serverMessage;
         this.serverStackTrace = serverStackTrace;
+    }
+
+    /**
+     * The same server error with an explanation from the client appended to {@link #getMessage()}
+     * (the server's own {@link #serverMessage()} is kept as it was).
+     */
+    public ClickHouseServerException withClientNote(String note) {
+        ClickHouseServerException e = new ClickHouseServerException(code, name, serverMessage, serverStackTrace,
+                nested(), note);
+        e.setStackTrace(getStackTrace());
+        for (Throwable s : getSuppressed()) {
+            e.addSuppressed(s);
+        }
+        return e;
     }
 
     /** ClickHouse error code, see {@code src/Common/ErrorCodes.cpp}. */

@@ -601,11 +601,13 @@ public final class ClickHouseConnection implements AutoCloseable {
         Map<String, String> settings = new LinkedHashMap<>();
         // No setting the user did not ask for, unless the protocol needs it: a compressed response
         // comes in the server's network_compression_method (LZ4 unless the user's profile says
-        // otherwise) and every frame names its codec, so LZ4 needs no setting; ZSTD must be asked for.
-        // A readonly = 1 user cannot change settings; see Compression.
-        if (compression.enabled() && compression.method() == dev.clickhousetcp.io.CompressionMethod.ZSTD) {
+        // otherwise) and every frame names its codec, so LZ4 needs no setting; another codec (ZSTD,
+        // checksum-only NONE) must be asked for. A readonly = 1 user cannot change settings; see Compression.
+        if (compression.enabled() && compression.method() != dev.clickhousetcp.io.CompressionMethod.LZ4) {
             settings.put("network_compression_method", compression.method().settingValue());
-            settings.put("network_zstd_compression_level", Integer.toString(compression.level()));
+            if (compression.method() == dev.clickhousetcp.io.CompressionMethod.ZSTD) {
+                settings.put("network_zstd_compression_level", Integer.toString(compression.level()));
+            }
         }
         settings.putAll(config.settings());
         settings.putAll(options.settings());

@@ -9,9 +9,13 @@ import java.util.Objects;
  * the Query packet, NativeProtocol.mdx). When enabled, the body of every Data, Totals and Extremes
  * packet (and, from protocol revision 54481, of Log, ProfileEvents and TableColumns packets) travels
  * in checksummed compressed frames in both directions; the server compresses with the method named
- * by the setting {@code network_compression_method} (and {@code network_zstd_compression_level}),
- * which the client sends with the query. Frames from the server are accepted in any of the three
- * methods regardless of the one requested. Immutable and thread-safe.
+ * by the setting {@code network_compression_method} (and {@code network_zstd_compression_level}).
+ * Frames from the server are accepted in any of the three methods regardless of the one requested,
+ * so for {@link #LZ4}, the server's default, the client sends no setting; for {@link #ZSTD} and
+ * {@link #CHECKSUM_ONLY} it sends {@code network_compression_method} with the query, which a user
+ * whose profile has {@code readonly = 1} may not change (the query then fails with code 164 and a
+ * note saying so: use LZ4 or NONE for such a user, or {@code readonly = 2}). Immutable and
+ * thread-safe.
  *
  * <ul>
  *   <li>{@link #NONE}: no compression, blocks travel as plain native format (flag 0).</li>

@@ -107,7 +107,7 @@ final class ResponseReader {
                 }
                 case ServerPacket.TIMEZONE_UPDATE -> in.readString();
                 case ServerPacket.EXCEPTION -> {
-                    ClickHouseServerException e = ServerExceptionCodec.read(in);
+                    ClickHouseServerException e = explained(ServerExceptionCodec.read(in));
                     finished = true;
                     try {
                         conn.resyncAfterException();
@@ -128,6 +128,17 @@ final class ResponseReader {
                         + " during a query");
             }
         }
+    }
+
+    /** READONLY (164) for a setting this client sends on the user's behalf: says why and what to do. */
+    private static ClickHouseServerException explained(ClickHouseServerException e) {
+        if (e.code() == 164 && e.serverMessage().contains("network_compression_method")) {
+            return e.withClientNote("the client sends network_compression_method only for ZSTD network "
+                    + "compression; for a user with readonly = 1, who may change no setting, use Compression.LZ4 "
+                    + "(the server's default codec, sent without a setting) or Compression.NONE, or give the user "
+                    + "readonly = 2");
+        }
+        return e;
     }
 
     boolean finished() {

@@ -54,6 +54,16 @@ public final class ClickHouseServer {
     public static final String SECRET_USER = "tcp_secret";
     /** Password of {@link #SECRET_USER}. Test-only. */
     public static final String SECRET_PASSWORD = "tcp-secret-pw";
+    /**
+     * User without a password whose profile has {@code readonly = 1} (reads only, and no setting may
+     * be changed), present on both servers.
+     */
+    public static final String READONLY_USER = "tcp_readonly";
+    /**
+     * User without a password whose profile has {@code readonly = 2} (reads only; settings may be
+     * changed), present on both servers.
+     */
+    public static final String READONLY_SETTINGS_USER = "tcp_readonly_settings";
 
     private static final Duration PING_TIMEOUT = Duration.ofSeconds(2);
     private static final Duration QUERY_TIMEOUT = Duration.ofMinutes(2);
