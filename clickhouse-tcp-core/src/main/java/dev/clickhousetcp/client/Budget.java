@@ -13,16 +13,18 @@ record Budget(long deadlineNanos, Deadline kind, Duration timeout) {
     /** No limit. */
     static final Budget NONE = new Budget(Long.MAX_VALUE, null, null);
 
-    /** {@code timeout} from now, or {@link #NONE} for {@code null}. */
+    /** Timeouts at least this long (about 100 years) never expire. */
+    private static final Duration FOREVER = Duration.ofDays(36_500);
+
+    /** {@code timeout} from now, or {@link #NONE} for {@code null} (and for a practically endless one). */
     static Budget of(Duration timeout, Deadline kind) {
-        if (timeout == null) {
+        if (timeout == null || timeout.compareTo(FOREVER) >= 0) {
             return NONE;
         }
-        long now = System.nanoTime();
-        long nanos = timeout.toNanos();
-        return new Budget(nanos > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + nanos, kind, timeout);
+        return new Budget(System.nanoTime() + timeout.toNanos(), kind, timeout);
     }
 
+    /** Whether this budget has no limit. */
     boolean unlimited() {
         return deadlineNanos == Long.MAX_VALUE;
     }
@@ -41,6 +43,12 @@ record Budget(long deadlineNanos, Deadline kind, Duration timeout) {
 
     /** The earlier of the two. */
     Budget min(Budget other) {
+        if (other.unlimited()) {
+            return this;
+        }
+        if (unlimited()) {
+            return other;
+        }
         return other.deadlineNanos - deadlineNanos < 0 ? other : this;
     }
 

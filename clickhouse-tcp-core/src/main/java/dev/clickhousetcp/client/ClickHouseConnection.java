@@ -666,7 +666,7 @@ public final class ClickHouseConnection implements AutoCloseable {
                     a = Abort.INTERRUPTED;
                 } else if (x.cancelRequested) {
                     a = Abort.CANCELLED;
-                } else if (now - x.budget.deadlineNanos() >= 0 && !x.budget.unlimited()) {
+                } else if (!x.budget.unlimited() && now - x.budget.deadlineNanos() >= 0) {
                     a = Abort.TIMED_OUT;
                 }
                 if (a != Abort.NONE) {
@@ -689,7 +689,7 @@ public final class ClickHouseConnection implements AutoCloseable {
                     };
                     sendCancel();
                 }
-            } else if (now - x.drainDeadlineNanos > 0) {
+            } else if (x.drainDeadlineNanos != Long.MAX_VALUE && now - x.drainDeadlineNanos > 0) {
                 throw new SocketTimeoutException("the server did not confirm the cancellation in time; "
                         + "the connection is dropped");
             }
@@ -697,7 +697,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         if (x == null && Thread.currentThread().isInterrupted()) {
             throw new java.io.InterruptedIOException("interrupted"); // e.g. resynchronizing after an error
         }
-        if (now() - resyncDeadlineNanos > 0) {
+        if (resyncDeadlineNanos != Long.MAX_VALUE && System.nanoTime() - resyncDeadlineNanos > 0) {
             throw new SocketTimeoutException("no Pong while resynchronizing after a server exception");
         }
         if (silentNanos >= socketTimeoutNanos) {
@@ -726,10 +726,6 @@ public final class ClickHouseConnection implements AutoCloseable {
             throw new DeadlineExpired(Deadline.SOCKET, config.socketTimeout(), "the server read nothing for "
                     + config.socketTimeout());
         }
-    }
-
-    private static long now() {
-        return System.nanoTime();
     }
 
     /** How long the next blocking read may wait: up to the nearest deadline, at most {@link #POLL_MILLIS}. */
