@@ -233,7 +233,7 @@ public final class ClickHouseConnection implements AutoCloseable {
             return ZoneOffset.UTC;
         }
         try {
-            return ZoneId.of(tz);
+            return dev.clickhousetcp.data.ClickHouseZoneRules.zoneId(tz);
         } catch (DateTimeException e) {
             return ZoneOffset.UTC;
         }

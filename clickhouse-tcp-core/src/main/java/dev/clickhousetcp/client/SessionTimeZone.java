@@ -106,7 +106,7 @@ final class SessionTimeZone {
             return serverZone;
         }
         try {
-            return ZoneId.of(name);
+            return dev.clickhousetcp.data.ClickHouseZoneRules.zoneId(name);
         } catch (DateTimeException e) {
             LOG.warn("session_timezone '{}' is not a time zone this JVM knows; DateTime values without an "
                     + "explicit zone are shown in the server's zone {}", name, serverZone);

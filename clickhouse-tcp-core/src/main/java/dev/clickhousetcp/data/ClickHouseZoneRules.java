@@ -85,6 +85,32 @@ public final class ClickHouseZoneRules {
         }
     }
 
+    /**
+     * Zone names ClickHouse's time zone data knows and the JDK's does not, with the zone each is a link
+     * to in ClickHouse's data (checked against the server's offsets since 1906).
+     */
+    private static final Map<String, String> LINKS = Map.of("EST", "America/Panama", "MST", "America/Phoenix",
+            "HST", "Pacific/Honolulu", "ROC", "Asia/Taipei", "Factory", "UTC");
+
+    /**
+     * The zone a ClickHouse time zone name stands for: {@link ZoneId#of} of it, or for the few names
+     * the JDK lacks ({@code EST}, {@code MST}, {@code HST}, {@code ROC}, {@code Factory}) the zone
+     * ClickHouse links them to.
+     *
+     * @throws java.time.DateTimeException when neither knows the name
+     */
+    public static ZoneId zoneId(String name) {
+        try {
+            return ZoneId.of(name);
+        } catch (java.time.DateTimeException e) {
+            String link = LINKS.get(name);
+            if (link == null) {
+                throw e;
+            }
+            return ZoneId.of(link);
+        }
+    }
+
     /** The rules of {@code zone}. */
     public static ClickHouseZoneRules of(ZoneId zone) {
         ClickHouseZoneRules r = CACHE.get(zone);

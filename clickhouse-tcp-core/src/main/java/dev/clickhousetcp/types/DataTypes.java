@@ -167,7 +167,7 @@ public final class DataTypes {
     private static ZoneId zone(TypeNode n, int i) {
         if (n.param(i) instanceof TypeNode.StringParam sp) {
             try {
-                return ZoneId.of(sp.value());
+                return dev.clickhousetcp.data.ClickHouseZoneRules.zoneId(sp.value());
             } catch (DateTimeException e) {
                 throw new ClickHouseTypeException("unknown time zone '" + sp.value() + "' in " + n, e);
             }

@@ -356,6 +356,20 @@ class SessionTimeZoneTest {
     }
 
     @Test
+    void zoneNamesTheJdkLacksAreTheZonesTheServerLinksThemTo() {
+        for (String zone : List.of("EST", "MST", "HST", "ROC", "Factory")) {
+            QueryOptions opts = QueryOptions.builder().setting("session_timezone", zone).build();
+            String sql = "SELECT arrayJoin([-2000000000, -800000000, 0, 1710052200]) AS x, toDateTime64(x, 0) AS s, "
+                    + "toString(s), toDateTime64(x, 0, '" + zone + "') AS e, toString(e)";
+            for (String[] r : client.query(sql, opts, (row, n) -> new String[] {row.getString(1), row.getString(2),
+                row.getString(3), row.getString(4)})) {
+                assertThat(r[0]).as(zone).isEqualTo(r[1]);
+                assertThat(r[2]).as(zone).isEqualTo(r[3]);
+            }
+        }
+    }
+
+    @Test
     void theLegacyServerKeepsItsOwnZone() {
         ClickHouseServer legacy = ClickHouseServers.legacy();
         try (ClickHouseTcpClient c = TestClients.client(legacy)) {
