@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Date;
@@ -106,7 +105,7 @@ final class Convert {
      * reads a DateTime without an explicit zone in), a {@code ZonedDateTime}/{@code OffsetDateTime} in
      * its own zone.
      */
-    static long epochDay(DataType t, Object v, ZoneId zone) {
+    static long epochDay(DataType t, Object v, ClickHouseZoneRules zone) {
         if (v instanceof LocalDate d) {
             return d.toEpochDay();
         }
@@ -117,7 +116,7 @@ final class Convert {
             return d.toLocalDate().toEpochDay();
         }
         if (v instanceof Instant i) {
-            return ClickHouseZoneRules.of(zone).toLocalDate(i.getEpochSecond()).toEpochDay();
+            return zone.toLocalDate(i.getEpochSecond()).toEpochDay();
         }
         if (v instanceof ZonedDateTime z) {
             return ClickHouseZoneRules.of(z.getZone()).toLocalDate(z.toEpochSecond()).toEpochDay();
@@ -126,7 +125,7 @@ final class Convert {
             return o.toLocalDate().toEpochDay();
         }
         if (v instanceof Date d) {
-            return ClickHouseZoneRules.of(zone).toLocalDate(Math.floorDiv(d.getTime(), 1000L)).toEpochDay();
+            return zone.toLocalDate(Math.floorDiv(d.getTime(), 1000L)).toEpochDay();
         }
         if (v instanceof String s) {
             try {
@@ -147,7 +146,7 @@ final class Convert {
      * ({@link ClickHouseZoneRules#toEpochSecond}: a time inside a daylight-saving gap lands one gap
      * earlier), so a value stores what {@code INSERT ... VALUES} of its text stores.
      */
-    static Instant instant(DataType t, Object v, ZoneId zone) {
+    static Instant instant(DataType t, Object v, ClickHouseZoneRules zone) {
         if (v instanceof Instant i) {
             return i;
         }
@@ -181,7 +180,7 @@ final class Convert {
         throw ColumnWriter.cannotConvert(t, v);
     }
 
-    private static Instant wallClock(LocalDateTime l, ZoneId zone) {
-        return Instant.ofEpochSecond(ClickHouseZoneRules.of(zone).toEpochSecond(l), l.getNano());
+    private static Instant wallClock(LocalDateTime l, ClickHouseZoneRules zone) {
+        return Instant.ofEpochSecond(zone.toEpochSecond(l), l.getNano());
     }
 }

@@ -1,6 +1,7 @@
 package dev.clickhousetcp.types;
 
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.ClickHouseZoneRules;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.DateColumn;
 import dev.clickhousetcp.io.BinaryReader;
@@ -16,11 +17,13 @@ import java.time.ZoneId;
 public final class DateType extends DataType {
     private final boolean date32;
     private final ZoneId zone;
+    private final ClickHouseZoneRules rules;
 
     DateType(String name, boolean date32, ZoneId zone) {
         super(name);
         this.date32 = date32;
         this.zone = zone;
+        this.rules = ClickHouseZoneRules.of(zone);
     }
 
     /** The zone points in time are turned into days in. */
@@ -42,7 +45,7 @@ public final class DateType extends DataType {
                 if (v == null) {
                     throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
                 }
-                long day = Convert.epochDay(type, v, zone);
+                long day = Convert.epochDay(type, v, rules);
                 // Date covers 1970-01-01..2149-06-06; Date32 1900-01-01..2299-12-31 (ClickHouse docs)
                 if (date32 ? (day < -25567 || day > 120529) : (day < 0 || day > 65535)) {
                     throw Convert.outOfRange(type, v);
