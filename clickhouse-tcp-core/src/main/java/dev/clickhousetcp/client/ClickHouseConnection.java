@@ -80,6 +80,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final ServerHello hello;
     private final long revision;
     private final ZoneId serverZone;
+    /** The zone of DateTime values without an explicit zone, per query (session_timezone). */
+    private final SessionTimeZone timeZone;
     private final ClientInfo clientInfo;
     private final BlockChannel blocks;
     private final long createdNanos = System.nanoTime();
@@ -170,6 +172,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         this.hello = hello;
         this.revision = revision;
         this.serverZone = zone;
+        this.timeZone = new SessionTimeZone(zone);
         this.clientInfo = clientInfo;
         this.socketTimeoutNanos = config.socketTimeout().toNanos();
         this.blocks = new BlockChannel(in, out, config.bufferSize(), config.limits());
@@ -293,7 +296,7 @@ public final class ClickHouseConnection implements AutoCloseable {
             return ZoneOffset.UTC;
         }
         try {
-            return ZoneId.of(tz);
+            return dev.clickhousetcp.data.ClickHouseZoneRules.zoneId(tz);
         } catch (DateTimeException e) {
             return ZoneOffset.UTC;
         }
@@ -332,9 +335,21 @@ public final class ClickHouseConnection implements AutoCloseable {
         return revision;
     }
 
-    /** The server's time zone (used for DateTime columns without an explicit zone). */
+    /** The server's time zone from its Hello (DateTime columns without an explicit zone use it unless a session zone is set). */
     public ZoneId serverZone() {
         return serverZone;
+    }
+
+    /**
+     * The zone DateTime columns without an explicit zone have in the current (or last) query: its
+     * {@code session_timezone} (see {@link SessionTimeZone}), else {@link #serverZone()}.
+     */
+    public ZoneId sessionZone() {
+        return timeZone.current();
+    }
+
+    SessionTimeZone timeZone() {
+        return timeZone;
     }
 
     public ConnectionConfig config() {
@@ -347,11 +362,13 @@ public final class ClickHouseConnection implements AutoCloseable {
             if (pooledContext == null) {
                 pooledContext = new dev.clickhousetcp.types.ReadContext(config.limits(), serverZone, revision, bufferPool);
             }
+            pooledContext.zone(timeZone.current());
             return pooledContext;
         }
         if (plainContext == null) {
             plainContext = new dev.clickhousetcp.types.ReadContext(config.limits(), serverZone, revision, null);
         }
+        plainContext.zone(timeZone.current());
         return plainContext;
     }
 
@@ -568,7 +585,7 @@ public final class ClickHouseConnection implements AutoCloseable {
             String[] names = t.columnNames().toArray(new String[0]);
             dev.clickhousetcp.types.ColumnWriter[] writers = new dev.clickhousetcp.types.ColumnWriter[names.length];
             for (int i = 0; i < names.length; i++) {
-                writers[i] = dev.clickhousetcp.types.DataTypes.parse(t.columnTypes().get(i), serverZone).newWriter();
+                writers[i] = dev.clickhousetcp.types.DataTypes.parse(t.columnTypes().get(i), timeZone.current()).newWriter();
             }
             int n = 0;
             boolean sentAny = false;
@@ -611,6 +628,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
         settings.putAll(config.settings());
         settings.putAll(options.settings());
+        timeZone.begin(sql, settings);
         Instant now = Instant.now();
         long micros = now.getEpochSecond() * 1_000_000L + now.getNano() / 1000;
         blocks.begin(compression);

@@ -45,10 +45,10 @@ final class ParameterFormat {
             TextFormat.appendQuoted(sb, s);
             return sb.toString();
         }
-        // instants as Unix seconds (DateTime and DateTime64 both parse them, whatever their zone);
-        // a fraction only when present, since DateTime rejects one
+        // instants as Unix seconds (DateTime and DateTime64 both parse them, whatever their zone or the
+        // session's); a fraction only when present, since DateTime rejects one
         if (v instanceof Instant i) {
-            return wrap(i.getEpochSecond() + fraction(i.getNano()), topLevel);
+            return wrap(unixSeconds(i), topLevel);
         }
         if (v instanceof ZonedDateTime z) {
             return text(z.toInstant(), topLevel);
@@ -125,6 +125,25 @@ final class ParameterFormat {
         throw new dev.clickhousetcp.ClickHouseTypeException("cannot send a " + v.getClass().getName()
                 + " as a query parameter; use a String, number, boolean, UUID, enum, java.time value, "
                 + "InetAddress, array, List or Map");
+    }
+
+    /**
+     * Unix seconds as the server's DateTime/DateTime64 text parser reads them: at least five digits
+     * (it rejects a shorter number such as {@code 1000} as a malformed date-time) and a fraction that
+     * carries the sign of the whole number ({@code -00001.25} is 1.25 s before the epoch). The server
+     * drops the sign of {@code -00000.f}, so an instant less than one second before the epoch with a
+     * fraction does not survive.
+     */
+    private static String unixSeconds(Instant i) {
+        long sec = i.getEpochSecond();
+        int nano = i.getNano();
+        boolean negative = sec < 0;
+        if (negative && nano > 0) {
+            sec++;
+            nano = 1_000_000_000 - nano;
+        }
+        String digits = Long.toString(Math.abs(sec));
+        return (negative ? "-" : "") + "0".repeat(Math.max(0, 5 - digits.length())) + digits + fraction(nano);
     }
 
     /** ".fff" with trailing zeros removed, or "" for a whole second. */

@@ -105,7 +105,7 @@ final class ResponseReader {
                     tableColumns = body.readString();
                     blocks.endBody(body, "the TableColumns packet");
                 }
-                case ServerPacket.TIMEZONE_UPDATE -> in.readString();
+                case ServerPacket.TIMEZONE_UPDATE -> conn.timeZone().update(in.readString());
                 case ServerPacket.EXCEPTION -> {
                     ClickHouseServerException e = explained(ServerExceptionCodec.read(in));
                     finished = true;
@@ -121,6 +121,7 @@ final class ResponseReader {
                 }
                 case ServerPacket.END_OF_STREAM -> {
                     finished = true;
+                    conn.timeZone().ended();
                     conn.end();
                     return null;
                 }

@@ -9,13 +9,17 @@ import java.time.ZoneOffset;
 
 /**
  * DateTime64(p[, tz]) column: Int64 ticks of 10^-p seconds since the epoch. {@link #getObject}
- * returns {@link ZonedDateTime} in the column's zone; {@link #getLong} the raw ticks.
+ * returns {@link java.time.ZonedDateTime} in the column's zone (the type's, else the query's session
+ * zone, else the server's); {@link #getLong} the raw ticks; {@link #getString} and
+ * {@link #getLocalDateTime} the wall clock the server prints ({@link ClickHouseZoneRules}).
  */
 public final class DateTime64Column extends FixedWidthColumn implements TemporalColumn {
     private static final long[] POW10 = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
         100_000_000L, 1_000_000_000L};
     private final int scale;
     private final ZoneId zone;
+    /** The zone's wall-clock rules as the server applies them. */
+    private final ClickHouseZoneRules rules;
     /** The zone's offset when it never changes (UTC, a fixed offset), else null. */
     private final ZoneOffset fixedOffset;
 
@@ -23,7 +27,8 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
         super(type, rows, data, 8);
         this.scale = scale;
         this.zone = zone;
-        this.fixedOffset = DateTimeColumn.fixedOffset(zone);
+        this.rules = ClickHouseZoneRules.of(zone);
+        this.fixedOffset = rules.fixedOffset();
     }
 
     /** Digits after the second (0..9). */
@@ -51,16 +56,15 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
         return Instant.ofEpochSecond(sec, frac * POW10[9 - scale]);
     }
 
-    /** Wall-clock date-time in the column's zone (computed directly, without a ZonedDateTime, for fixed-offset zones). */
+    /** Wall-clock date-time in the column's zone as the server prints it (directly for fixed-offset zones). */
     @Override
     public LocalDateTime getLocalDateTime(int row) {
-        ZoneOffset o = fixedOffset;
-        if (o == null) {
-            return TemporalColumn.super.getLocalDateTime(row);
-        }
         long ticks = getLong(row);
         long div = POW10[scale];
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(ticks, div), (int) (Math.floorMod(ticks, div) * POW10[9 - scale]), o);
+        long sec = Math.floorDiv(ticks, div);
+        int nano = (int) (Math.floorMod(ticks, div) * POW10[9 - scale]);
+        ZoneOffset o = fixedOffset;
+        return o != null ? LocalDateTime.ofEpochSecond(sec, nano, o) : rules.toLocalDateTime(sec, nano);
     }
 
     @Override

@@ -10,31 +10,23 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * DateTime[(tz)] column: UInt32 seconds since the epoch, shown in the column's time zone (the type's,
- * else the server's). {@link #getObject} returns {@link ZonedDateTime} in that zone; {@link #getLong}
- * the epoch second.
+ * else the query's session zone, else the server's). {@link #getObject} returns
+ * {@link java.time.ZonedDateTime} in that zone; {@link #getLong} the epoch second; {@link #getString}
+ * and {@link #getLocalDateTime} the wall clock the server prints ({@link ClickHouseZoneRules}).
  */
 public final class DateTimeColumn extends FixedWidthColumn implements TemporalColumn {
     static final DateTimeFormatter TEXT = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
     private final ZoneId zone;
+    /** The zone's wall-clock rules as the server applies them. */
+    private final ClickHouseZoneRules rules;
     /** The zone's offset when it never changes (UTC, a fixed offset), else null. */
     private final ZoneOffset fixedOffset;
 
     public DateTimeColumn(DataType type, int rows, byte[] data, ZoneId zone) {
         super(type, rows, data, 4);
         this.zone = zone;
-        this.fixedOffset = fixedOffset(zone);
-    }
-
-    /** {@code zone}'s offset when its rules have a single offset, else null. */
-    static ZoneOffset fixedOffset(ZoneId zone) {
-        if (zone == null) {
-            return null;
-        }
-        if (zone instanceof ZoneOffset o) {
-            return o;
-        }
-        java.time.zone.ZoneRules rules = zone.getRules();
-        return rules.isFixedOffset() ? rules.getOffset(Instant.EPOCH) : null;
+        this.rules = ClickHouseZoneRules.of(zone);
+        this.fixedOffset = rules.fixedOffset();
     }
 
     @Override
@@ -53,11 +45,11 @@ public final class DateTimeColumn extends FixedWidthColumn implements TemporalCo
         return Instant.ofEpochSecond(getLong(row));
     }
 
-    /** Wall-clock date-time in the column's zone (computed directly, without a ZonedDateTime, for fixed-offset zones). */
+    /** Wall-clock date-time in the column's zone as the server prints it (directly for fixed-offset zones). */
     @Override
     public LocalDateTime getLocalDateTime(int row) {
         ZoneOffset o = fixedOffset;
-        return o != null ? LocalDateTime.ofEpochSecond(getLong(row), 0, o) : TemporalColumn.super.getLocalDateTime(row);
+        return o != null ? LocalDateTime.ofEpochSecond(getLong(row), 0, o) : rules.toLocalDateTime(getLong(row), 0);
     }
 
     @Override

@@ -387,12 +387,18 @@ public final class JsonText {
      * and BigDecimal → numbers, Float/Double → numbers that keep a fraction or exponent (so the server
      * infers Float64; NaN/Inf → {@code null}), null → {@code null}, LocalDate → "yyyy-MM-dd",
      * LocalDateTime → "yyyy-MM-dd HH:mm:ss[.fffffffff]", ZonedDateTime/OffsetDateTime/Instant/
-     * java.util.Date → the same in {@code serverZone} (the server infers Date/DateTime/DateTime64 back
+     * java.util.Date → the same as the server prints the instant in {@code serverZone} (the zone it reads
+     * the text in: the query's session zone, else the server's; it infers Date/DateTime/DateTime64 back
      * from these), {@link TypedValue} → its value, anything else → string of {@code toString()}
      * (InetAddress → its address).
      */
     public static void appendJava(StringBuilder sb, Object v, ZoneId serverZone) {
         appendJava(sb, v, serverZone, 0);
+    }
+
+    /** The wall clock the server parses back to {@code i} in {@code zone} (its own printing rules). */
+    private static LocalDateTime wallClock(Instant i, ZoneId zone) {
+        return ClickHouseZoneRules.of(zone).toLocalDateTime(i.getEpochSecond(), i.getNano());
     }
 
     private static void appendJava(StringBuilder sb, Object v, ZoneId zone, int depth) {
@@ -443,15 +449,15 @@ public final class JsonText {
         } else if (v instanceof LocalDateTime t) {
             appendString(sb, dateTime(t));
         } else if (v instanceof ZonedDateTime z) {
-            appendString(sb, dateTime(z.withZoneSameInstant(zone).toLocalDateTime()));
+            appendString(sb, dateTime(wallClock(z.toInstant(), zone)));
         } else if (v instanceof OffsetDateTime o) {
-            appendString(sb, dateTime(o.atZoneSameInstant(zone).toLocalDateTime()));
+            appendString(sb, dateTime(wallClock(o.toInstant(), zone)));
         } else if (v instanceof Instant i) {
-            appendString(sb, dateTime(LocalDateTime.ofInstant(i, zone)));
+            appendString(sb, dateTime(wallClock(i, zone)));
         } else if (v instanceof java.sql.Date d) {
             appendString(sb, d.toLocalDate().toString());
         } else if (v instanceof java.util.Date d) {
-            appendString(sb, dateTime(LocalDateTime.ofInstant(d.toInstant(), zone)));
+            appendString(sb, dateTime(wallClock(d.toInstant(), zone)));
         } else if (v instanceof InetAddress a) {
             appendString(sb, a.getHostAddress());
         } else if (v instanceof Iterable<?> it) {

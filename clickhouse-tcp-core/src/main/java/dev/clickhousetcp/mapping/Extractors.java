@@ -286,10 +286,10 @@ final class Extractors {
                 return new ObjectEx((c, i) -> ((DateColumn) c).getLocalDate(i));
             }
             if (t instanceof DateTimeType) {
-                return new ObjectEx((c, i) -> ((DateTimeColumn) c).getZonedDateTime(i).toLocalDate());
+                return new ObjectEx((c, i) -> ((DateTimeColumn) c).getLocalDate(i)); // the server's toDate
             }
             if (t instanceof DateTime64Type) {
-                return new ObjectEx((c, i) -> ((DateTime64Column) c).getZonedDateTime(i).toLocalDate());
+                return new ObjectEx((c, i) -> ((DateTime64Column) c).getLocalDate(i));
             }
             throw ctx.fail(t, target, "");
         }

@@ -214,8 +214,9 @@ public final class WritePlan<T> {
             return text || raw.isEnum() || number ? null : "";
         }
         if (b instanceof DateType) {
-            return raw == LocalDate.class || raw == LocalDateTime.class || raw == java.sql.Date.class || text
-                    || number && raw != double.class && raw != float.class ? null : "";
+            return raw == LocalDate.class || raw == LocalDateTime.class || raw == Instant.class
+                    || raw == ZonedDateTime.class || raw == OffsetDateTime.class || java.util.Date.class.isAssignableFrom(raw)
+                    || text || number && raw != double.class && raw != float.class ? null : "";
         }
         if (b instanceof DateTimeType || b instanceof DateTime64Type) {
             return raw == Instant.class || raw == ZonedDateTime.class || raw == OffsetDateTime.class

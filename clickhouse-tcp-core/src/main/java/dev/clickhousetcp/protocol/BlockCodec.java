@@ -91,7 +91,7 @@ public final class BlockCodec {
             String typeName = in.readString();
             DataType type;
             try {
-                type = DataTypes.parse(typeName, ctx.serverZone());
+                type = DataTypes.parse(typeName, ctx.zone());
             } catch (ClickHouseTypeException e) {
                 throw new ClickHouseProtocolException("cannot decode column '" + names[c] + "': " + e.getMessage(), e);
             }

@@ -1,6 +1,7 @@
 package dev.clickhousetcp.types;
 
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.ClickHouseZoneRules;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -8,7 +9,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Date;
@@ -99,7 +99,13 @@ final class Convert {
         return new ClickHouseTypeException("value " + v + " is out of range for ClickHouse type " + t.name());
     }
 
-    static long epochDay(DataType t, Object v) {
+    /**
+     * A day number from date values; a point in time gives its day as the server's {@code toDate}
+     * computes it: an {@code Instant} or {@code java.util.Date} in {@code zone} (the zone the server
+     * reads a DateTime without an explicit zone in), a {@code ZonedDateTime}/{@code OffsetDateTime} in
+     * its own zone.
+     */
+    static long epochDay(DataType t, Object v, ClickHouseZoneRules zone) {
         if (v instanceof LocalDate d) {
             return d.toEpochDay();
         }
@@ -108,6 +114,18 @@ final class Convert {
         }
         if (v instanceof java.sql.Date d) {
             return d.toLocalDate().toEpochDay();
+        }
+        if (v instanceof Instant i) {
+            return zone.toLocalDate(i.getEpochSecond()).toEpochDay();
+        }
+        if (v instanceof ZonedDateTime z) {
+            return ClickHouseZoneRules.of(z.getZone()).toLocalDate(z.toEpochSecond()).toEpochDay();
+        }
+        if (v instanceof OffsetDateTime o) {
+            return o.toLocalDate().toEpochDay();
+        }
+        if (v instanceof Date d) {
+            return zone.toLocalDate(Math.floorDiv(d.getTime(), 1000L)).toEpochDay();
         }
         if (v instanceof String s) {
             try {
@@ -122,8 +140,13 @@ final class Convert {
         throw ColumnWriter.cannotConvert(t, v);
     }
 
-    /** An instant from temporal values; LocalDateTime and text are interpreted in {@code zone}. */
-    static Instant instant(DataType t, Object v, ZoneId zone) {
+    /**
+     * An instant from temporal values. LocalDateTime, LocalDate (its midnight) and text are wall-clock
+     * times in {@code zone}, converted as the server's text parser converts them
+     * ({@link ClickHouseZoneRules#toEpochSecond}: a time inside a daylight-saving gap lands one gap
+     * earlier), so a value stores what {@code INSERT ... VALUES} of its text stores.
+     */
+    static Instant instant(DataType t, Object v, ClickHouseZoneRules zone) {
         if (v instanceof Instant i) {
             return i;
         }
@@ -134,10 +157,10 @@ final class Convert {
             return o.toInstant();
         }
         if (v instanceof LocalDateTime l) {
-            return l.atZone(zone).toInstant();
+            return wallClock(l, zone);
         }
         if (v instanceof LocalDate d) {
-            return d.atStartOfDay(zone).toInstant();
+            return wallClock(d.atStartOfDay(), zone);
         }
         if (v instanceof Date d) {
             return d.toInstant();
@@ -145,7 +168,7 @@ final class Convert {
         if (v instanceof String s) {
             String x = s.trim().replace(' ', 'T');
             try {
-                return LocalDateTime.parse(x).atZone(zone).toInstant();
+                return wallClock(LocalDateTime.parse(x), zone);
             } catch (DateTimeParseException e) {
                 try {
                     return OffsetDateTime.parse(x).toInstant();
@@ -155,5 +178,9 @@ final class Convert {
             }
         }
         throw ColumnWriter.cannotConvert(t, v);
+    }
+
+    private static Instant wallClock(LocalDateTime l, ClickHouseZoneRules zone) {
+        return Instant.ofEpochSecond(zone.toEpochSecond(l), l.getNano());
     }
 }

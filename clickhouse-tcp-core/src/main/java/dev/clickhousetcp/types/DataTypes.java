@@ -22,7 +22,8 @@ public final class DataTypes {
      * Parses and resolves {@code typeName}.
      *
      * @param typeName   a ClickHouse type name, e.g. {@code Array(Nullable(DateTime64(3, 'UTC')))}
-     * @param serverZone the zone for DateTime types without an explicit one
+     * @param serverZone the zone for DateTime types without an explicit one: the query's session zone
+     *                   ({@code session_timezone}), else the server's
      * @throws ClickHouseTypeException when the name is malformed or names an unsupported type
      */
     public static DataType parse(String typeName, ZoneId serverZone) {
@@ -54,8 +55,8 @@ public final class DataTypes {
             case "Bool": return number(n, NumberType.Kind.BOOL);
             case "String": noParams(n); return new StringType(name);
             case "FixedString": return new FixedStringType(name, intParam(n, 0));
-            case "Date": noParams(n); return new DateType(name, false);
-            case "Date32": noParams(n); return new DateType(name, true);
+            case "Date": noParams(n); return new DateType(name, false, serverZone);
+            case "Date32": noParams(n); return new DateType(name, true, serverZone);
             case "DateTime", "DateTime32": {
                 ZoneId z = n.params().isEmpty() ? serverZone : zone(n, 0);
                 return new DateTimeType(name, z);
@@ -166,7 +167,7 @@ public final class DataTypes {
     private static ZoneId zone(TypeNode n, int i) {
         if (n.param(i) instanceof TypeNode.StringParam sp) {
             try {
-                return ZoneId.of(sp.value());
+                return dev.clickhousetcp.data.ClickHouseZoneRules.zoneId(sp.value());
             } catch (DateTimeException e) {
                 throw new ClickHouseTypeException("unknown time zone '" + sp.value() + "' in " + n, e);
             }

@@ -1,6 +1,7 @@
 package dev.clickhousetcp.types;
 
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.ClickHouseZoneRules;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.DateTime64Column;
 import dev.clickhousetcp.io.BinaryReader;
@@ -17,6 +18,7 @@ import java.time.ZoneId;
 public final class DateTime64Type extends DataType {
     private final int scale;
     private final ZoneId zone;
+    private final ClickHouseZoneRules rules;
 
     DateTime64Type(String name, int scale, ZoneId zone) {
         super(name);
@@ -25,12 +27,14 @@ public final class DateTime64Type extends DataType {
         }
         this.scale = scale;
         this.zone = zone;
+        this.rules = ClickHouseZoneRules.of(zone);
     }
 
     public int scale() {
         return scale;
     }
 
+    /** The zone values are shown and wall-clock values are read in: the type's, else the session's, else the server's. */
     public ZoneId zone() {
         return zone;
     }
@@ -54,7 +58,7 @@ public final class DateTime64Type extends DataType {
                 if (v instanceof Long || v instanceof Integer || v instanceof BigInteger) {
                     ticks = ((Number) v).longValue();
                 } else {
-                    Instant i = Convert.instant(type, v, zone);
+                    Instant i = Convert.instant(type, v, rules);
                     try {
                         ticks = Math.addExact(Math.multiplyExact(i.getEpochSecond(), pow), i.getNano() / nanosPerTick);
                     } catch (ArithmeticException e) {

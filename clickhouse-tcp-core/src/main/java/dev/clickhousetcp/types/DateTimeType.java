@@ -1,6 +1,7 @@
 package dev.clickhousetcp.types;
 
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.ClickHouseZoneRules;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.DateTimeColumn;
 import dev.clickhousetcp.io.BinaryReader;
@@ -10,17 +11,22 @@ import java.time.Instant;
 import java.time.ZoneId;
 
 /**
- * DateTime[(tz)]: UInt32 seconds since the epoch. The zone is the type's, else the server's
- * (ServerHello timezone); it only affects how values are shown and how local date-times convert.
+ * DateTime[(tz)]: UInt32 seconds since the epoch. The zone is the type's, else the query's session zone
+ * ({@code session_timezone}), else the server's (ServerHello timezone); it only affects how values are
+ * shown and how wall-clock values (LocalDateTime, LocalDate, text) convert, by the server's own rules
+ * ({@link ClickHouseZoneRules}).
  */
 public final class DateTimeType extends DataType {
     private final ZoneId zone;
+    private final ClickHouseZoneRules rules;
 
     DateTimeType(String name, ZoneId zone) {
         super(name);
         this.zone = zone;
+        this.rules = ClickHouseZoneRules.of(zone);
     }
 
+    /** The zone values are shown and wall-clock values are read in. */
     public ZoneId zone() {
         return zone;
     }
@@ -42,7 +48,7 @@ public final class DateTimeType extends DataType {
                 if (v instanceof Number n && !(v instanceof Double) && !(v instanceof Float)) {
                     sec = n.longValue();
                 } else {
-                    Instant i = Convert.instant(type, v, zone);
+                    Instant i = Convert.instant(type, v, rules);
                     sec = i.getEpochSecond();
                 }
                 if (sec < 0 || sec > 0xFFFFFFFFL) {

@@ -1,19 +1,34 @@
 package dev.clickhousetcp.types;
 
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.ClickHouseZoneRules;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.DateColumn;
 import dev.clickhousetcp.io.BinaryReader;
 
 import java.io.IOException;
+import java.time.ZoneId;
 
-/** Date (UInt16 days since 1970-01-01) and Date32 (Int32 days since 1970-01-01). */
+/**
+ * Date (UInt16 days since 1970-01-01) and Date32 (Int32 days since 1970-01-01). A date has no zone;
+ * {@link #zone()} is the zone the writer takes the day of an {@code Instant} in (the query's session
+ * zone, else the server's), as the server's {@code toDate} of a DateTime does.
+ */
 public final class DateType extends DataType {
     private final boolean date32;
+    private final ZoneId zone;
+    private final ClickHouseZoneRules rules;
 
-    DateType(String name, boolean date32) {
+    DateType(String name, boolean date32, ZoneId zone) {
         super(name);
         this.date32 = date32;
+        this.zone = zone;
+        this.rules = ClickHouseZoneRules.of(zone);
+    }
+
+    /** The zone points in time are turned into days in. */
+    public ZoneId zone() {
+        return zone;
     }
 
     @Override
@@ -30,7 +45,7 @@ public final class DateType extends DataType {
                 if (v == null) {
                     throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
                 }
-                long day = Convert.epochDay(type, v);
+                long day = Convert.epochDay(type, v, rules);
                 // Date covers 1970-01-01..2149-06-06; Date32 1900-01-01..2299-12-31 (ClickHouse docs)
                 if (date32 ? (day < -25567 || day > 120529) : (day < 0 || day > 65535)) {
                     throw Convert.outOfRange(type, v);

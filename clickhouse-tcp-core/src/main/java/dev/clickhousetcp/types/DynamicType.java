@@ -359,7 +359,7 @@ public final class DynamicType extends DataType {
                 add(-1);
                 return;
             }
-            String typeName = ValueTypes.naturalType(v);
+            String typeName = ValueTypes.naturalType(v, serverZone);
             String key = resolved.get(typeName);
             if (key == null) {
                 DataType t = DataTypes.parse(typeName, serverZone);

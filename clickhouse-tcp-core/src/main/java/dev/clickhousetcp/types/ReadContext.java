@@ -8,23 +8,26 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a {@link DataType} needs while decoding one block: the size limits, the server's time zone and
- * protocol revision, and where column buffers come from. With a {@link BufferPool}, the arrays taken
+ * What a {@link DataType} needs while decoding one block: the size limits, the time zone of DateTime
+ * types without an explicit zone, the protocol revision, and where column buffers come from. With a {@link BufferPool}, the arrays taken
  * for a block return to the pool when the block's {@link Lifetime} ends; without one (detached
  * blocks such as Totals), arrays are plain allocations. Single-threaded.
  */
 public final class ReadContext {
     private final DecodeLimits limits;
-    private final ZoneId serverZone;
+    private ZoneId zone;
     private final long revision;
     private final BufferPool pool;
     private List<byte[]> takenBytes = new ArrayList<>();
     private List<int[]> takenInts = new ArrayList<>();
     private dev.clickhousetcp.io.FramedReader nestedFrames;
 
-    public ReadContext(DecodeLimits limits, ZoneId serverZone, long revision, BufferPool pool) {
+    /**
+     * @param zone the zone for DateTime types without an explicit one (see {@link #zone(ZoneId)})
+     */
+    public ReadContext(DecodeLimits limits, ZoneId zone, long revision, BufferPool pool) {
         this.limits = limits;
-        this.serverZone = serverZone;
+        this.zone = zone;
         this.revision = revision;
         this.pool = pool;
     }
@@ -33,8 +36,18 @@ public final class ReadContext {
         return limits;
     }
 
-    public ZoneId serverZone() {
-        return serverZone;
+    /**
+     * The zone DateTime, DateTime64 and Date types without an explicit zone are resolved with: the
+     * zone the server reads and prints them in for the query being decoded (its session zone, else the
+     * server's).
+     */
+    public ZoneId zone() {
+        return zone;
+    }
+
+    /** Sets the zone for the blocks of the next query (a connection reuses its context across queries). */
+    public void zone(ZoneId zone) {
+        this.zone = zone;
     }
 
     /** The negotiated protocol revision the block was written at. */

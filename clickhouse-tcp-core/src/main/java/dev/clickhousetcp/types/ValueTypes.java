@@ -45,7 +45,8 @@ final class ValueTypes {
      * smallest of Int64, UInt64, Int128, UInt128, Int256, UInt256 holding it; Float/Double →
      * Float32/Float64; BigDecimal → Decimal(P, S) of its precision and scale; Boolean → Bool;
      * LocalDate → Date (Date32 outside 1970-01-01..2149-06-06); LocalDateTime → DateTime, or
-     * DateTime64(3|6|9) when it has a fraction of a second or lies outside DateTime's range;
+     * DateTime64(3|6|9) when it has a fraction of a second or lies outside DateTime's range (in
+     * {@code zone}, the zone the server reads a DateTime without an explicit zone in);
      * ZonedDateTime → the same with its region zone, e.g. DateTime('Europe/Berlin'); Instant,
      * OffsetDateTime, java.util.Date → the same in UTC; LocalTime → Time; UUID → UUID;
      * Inet4Address/Inet6Address → IPv4/IPv6; arrays and Iterables →
@@ -55,11 +56,11 @@ final class ValueTypes {
      *
      * @throws ClickHouseTypeException for other classes
      */
-    static String naturalType(Object v) {
-        return naturalType(v, 0);
+    static String naturalType(Object v, ZoneId zone) {
+        return naturalType(v, zone, 0);
     }
 
-    private static String naturalType(Object v, int depth) {
+    private static String naturalType(Object v, ZoneId zone, int depth) {
         if (depth > MAX_DEPTH) {
             throw new ClickHouseTypeException("value nested deeper than " + MAX_DEPTH);
         }
@@ -127,11 +128,11 @@ final class ValueTypes {
             return dateType(d);
         }
         if (v instanceof LocalDateTime t) {
-            return dateTimeType(t.toEpochSecond(ZoneOffset.UTC), t.getNano(), null);
+            return dateTimeType(dev.clickhousetcp.data.ClickHouseZoneRules.of(zone).toEpochSecond(t), t.getNano(), null);
         }
         if (v instanceof ZonedDateTime z) {
-            ZoneId zone = z.getZone() instanceof ZoneOffset ? ZoneOffset.UTC : z.getZone();
-            return dateTimeType(z.toEpochSecond(), z.getNano(), zone.getId().equals("Z") ? "UTC" : zone.getId());
+            ZoneId own = z.getZone() instanceof ZoneOffset ? ZoneOffset.UTC : z.getZone();
+            return dateTimeType(z.toEpochSecond(), z.getNano(), own.getId().equals("Z") ? "UTC" : own.getId());
         }
         if (v instanceof OffsetDateTime o) {
             return dateTimeType(o.toEpochSecond(), o.getNano(), "UTC");
@@ -161,7 +162,7 @@ final class ValueTypes {
             if (keys.contains(null)) {
                 throw new ClickHouseTypeException("Map keys cannot be NULL");
             }
-            return "Map(" + commonType(keys, depth) + ", " + commonType(values, depth) + ")";
+            return "Map(" + commonType(keys, zone, depth) + ", " + commonType(values, zone, depth) + ")";
         }
         if (v instanceof Record r) {
             var comps = r.getClass().getRecordComponents();
@@ -180,12 +181,12 @@ final class ValueTypes {
                             + comps[i].getName() + "; use TypedValue");
                 }
                 sb.append(i == 0 ? "" : ", ").append(TypeNames.backQuoteIfNeeded(comps[i].getName())).append(' ')
-                        .append(naturalType(x, depth + 1));
+                        .append(naturalType(x, zone, depth + 1));
             }
             return sb.append(')').toString();
         }
         if (v instanceof Iterable<?> || v != null && v.getClass().isArray()) {
-            return "Array(" + commonType(elements(v), depth) + ")";
+            return "Array(" + commonType(elements(v), zone, depth) + ")";
         }
         throw new ClickHouseTypeException("cannot infer a ClickHouse type for a "
                 + (v == null ? "null" : v.getClass().getName()) + " value; wrap it in TypedValue");
@@ -205,14 +206,14 @@ final class ValueTypes {
     }
 
     /** The elements' common type: Nullable(T) when some are null, Dynamic when they differ, Nothing when none. */
-    private static String commonType(List<Object> values, int depth) {
+    private static String commonType(List<Object> values, ZoneId zone, int depth) {
         Set<String> types = new LinkedHashSet<>();
         boolean nulls = false;
         for (Object o : values) {
             if (o == null) {
                 nulls = true;
             } else {
-                types.add(naturalType(o, depth + 1));
+                types.add(naturalType(o, zone, depth + 1));
             }
         }
         if (types.isEmpty()) {

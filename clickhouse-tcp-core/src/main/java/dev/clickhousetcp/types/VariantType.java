@@ -87,6 +87,19 @@ public final class VariantType extends DataType {
         return new VariantType("Geometry", types);
     }
 
+    /** The zone a LocalDateTime is read in by this Variant's date-time variants (UTC when it has none). */
+    private java.time.ZoneId wallClockZone() {
+        for (DataType t : variants) {
+            if (t instanceof DateTimeType dt) {
+                return dt.zone();
+            }
+            if (t instanceof DateTime64Type dt) {
+                return dt.zone();
+            }
+        }
+        return java.time.ZoneOffset.UTC;
+    }
+
     /** The variant types in discriminator order. */
     public List<DataType> variants() {
         return List.of(variants);
@@ -243,7 +256,7 @@ public final class VariantType extends DataType {
         }
         String natural;
         try {
-            natural = TypeNode.parse(ValueTypes.naturalType(v)).toString();
+            natural = TypeNode.parse(ValueTypes.naturalType(v, wallClockZone())).toString();
         } catch (ClickHouseTypeException e) {
             natural = null;
         }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -15,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The wall-clock accessors of DateTime and DateTime64 columns (a direct computation for fixed-offset
- * zones, the zone rules otherwise) agree with {@code getInstant(row).atZone(zone())}, without a server.
+ * zones, the server's rules otherwise) agree with {@link ClickHouseZoneRules} applied to
+ * {@code getInstant(row)}, and with {@code java.time} wherever the instant's day has no offset change,
+ * without a server ({@link ClickHouseZoneRulesTest} checks the rules against the server).
  */
 class TemporalColumnTest {
     private static final List<ZoneId> ZONES = List.of(ZoneOffset.UTC, ZoneId.of("UTC"), ZoneId.of("Etc/GMT+3"),
@@ -33,7 +36,7 @@ class TemporalColumnTest {
         for (ZoneId zone : ZONES) {
             DateTimeColumn c = new DateTimeColumn(DataTypes.parse("DateTime", zone), rows, b.array(), zone);
             for (int i = 0; i < rows; i++) {
-                LocalDateTime expected = c.getInstant(i).atZone(zone).toLocalDateTime();
+                LocalDateTime expected = expected(c.getInstant(i), zone);
                 assertThat(c.getLocalDateTime(i)).as("%s row %d", zone, i).isEqualTo(expected);
                 assertThat(c.getString(i)).isEqualTo(DateTimeColumn.TEXT.format(expected));
             }
@@ -54,11 +57,25 @@ class TemporalColumnTest {
                 DateTime64Column c = new DateTime64Column(DataTypes.parse("DateTime64(" + scale + ")", zone), rows,
                         b.array(), scale, zone);
                 for (int i = 0; i < rows; i++) {
-                    LocalDateTime expected = c.getInstant(i).atZone(zone).toLocalDateTime();
+                    LocalDateTime expected = expected(c.getInstant(i), zone);
                     assertThat(c.getLocalDateTime(i)).as("%s scale %d row %d", zone, scale, i).isEqualTo(expected);
                     assertThat(c.getString(i)).startsWith(DateTimeColumn.TEXT.format(expected));
                 }
             }
         }
+    }
+
+    /** The server's wall clock for {@code i}, checked against java.time's on days without an offset change. */
+    private static LocalDateTime expected(Instant i, ZoneId zone) {
+        LocalDateTime server = ClickHouseZoneRules.of(zone).toLocalDateTime(i.getEpochSecond(), i.getNano());
+        LocalDateTime java = i.atZone(zone).toLocalDateTime();
+        java.time.zone.ZoneRules r = zone.getRules();
+        Instant dayStart = java.toLocalDate().atStartOfDay(zone).toInstant();
+        java.time.zone.ZoneOffsetTransition next = r.nextTransition(dayStart.minusSeconds(2 * 86_400));
+        boolean transitionNearby = next != null && next.getInstant().isBefore(dayStart.plusSeconds(3 * 86_400));
+        if (!transitionNearby) {
+            assertThat(server).as("%s at %s", zone, i).isEqualTo(java);
+        }
+        return server;
     }
 }

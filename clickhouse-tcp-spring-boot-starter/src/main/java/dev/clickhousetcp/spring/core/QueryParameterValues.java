@@ -125,15 +125,21 @@ final class QueryParameterValues {
         return (instant != null) ? epochText(instant) : null;
     }
 
-    /** Unix seconds, with a decimal fraction only when there is one (also right before 1970). */
+    /**
+     * Unix seconds, with a decimal fraction only when there is one (also right before 1970), and at
+     * least five digits before it: the server's DateTime text parser rejects a shorter number such as
+     * {@code 1000} as a malformed date-time, while {@code 01000} is Unix time in every zone.
+     */
     static String epochText(Instant instant) {
-        if (instant.getNano() == 0) {
-            return Long.toString(instant.getEpochSecond());
-        }
-        return BigDecimal.valueOf(instant.getEpochSecond())
-            .add(BigDecimal.valueOf(instant.getNano(), 9))
-            .stripTrailingZeros()
-            .toPlainString();
+        String text = (instant.getNano() == 0) ? Long.toString(instant.getEpochSecond())
+                : BigDecimal.valueOf(instant.getEpochSecond())
+                    .add(BigDecimal.valueOf(instant.getNano(), 9))
+                    .stripTrailingZeros()
+                    .toPlainString();
+        int sign = text.startsWith("-") ? 1 : 0;
+        int dot = text.indexOf('.');
+        int digits = ((dot < 0) ? text.length() : dot) - sign;
+        return (digits >= 5) ? text : text.substring(0, sign) + "0".repeat(5 - digits) + text.substring(sign);
     }
 
     /** {@code HH:mm:ss} plus the fraction without trailing zeros, if any. */

@@ -146,6 +146,8 @@ class ClickHouseTcpTemplateTests {
         params.put("ldt", LocalDateTime.of(2024, 1, 2, 3, 4, 5));
         params.put("inst", Instant.parse("2024-01-02T03:04:05.250Z"));
         params.put("zdt", ZonedDateTime.parse("2024-01-02T12:04:05+09:00[Asia/Tokyo]"));
+        params.put("epoch", Instant.EPOCH);
+        params.put("small", Instant.ofEpochMilli(1_250));
         params.put("n", null);
         params.put("arr", new String[] { "it's", "b\\c", null });
         params.put("map", Map.of("k'", 1));
@@ -153,7 +155,8 @@ class ClickHouseTcpTemplateTests {
         Map<String, Object> row = template.queryForList("SELECT {s:String} AS s, {i:Int32} AS i, {u:UInt64} AS u, "
                 + "{f:Float64} AS f, {b:Bool} AS b, {uuid:UUID} AS uuid, "
                 + "toString({ldt:DateTime('UTC')}) AS ldt, toString({inst:DateTime64(3, 'UTC')}) AS inst, "
-                + "toString({zdt:DateTime('UTC')}) AS zdt, {n:Nullable(String)} AS n, "
+                + "toString({zdt:DateTime('UTC')}) AS zdt, toUnixTimestamp({epoch:DateTime}) AS epoch, "
+                + "toString({small:DateTime64(3, 'UTC')}) AS small, {n:Nullable(String)} AS n, "
                 + "{arr:Array(Nullable(String))} AS arr, {map:Map(String, Int32)}['k\\''] AS map, "
                 + "{nested:Array(Array(UInt8))} AS nested", params).get(0);
         assertThat(row.get("s")).isEqualTo(params.get("s"));
@@ -165,6 +168,8 @@ class ClickHouseTcpTemplateTests {
         assertThat(row.get("ldt")).isEqualTo("2024-01-02 03:04:05");
         assertThat(row.get("inst")).isEqualTo("2024-01-02 03:04:05.250");
         assertThat(row.get("zdt")).isEqualTo("2024-01-02 03:04:05");
+        assertThat(row.get("epoch")).isEqualTo(0L);
+        assertThat(row.get("small")).isEqualTo("1970-01-01 00:00:01.250");
         assertThat(row.get("n")).isNull();
         assertThat(row.get("arr")).isEqualTo(Arrays.asList("it's", "b\\c", null));
         assertThat(row.get("map")).isEqualTo(1);

@@ -44,7 +44,10 @@ class QueryParameterValuesTests {
         assertThat(QueryParameterValues.prepare(Instant.ofEpochSecond(1704164645))).isEqualTo("1704164645");
         assertThat(QueryParameterValues.prepare(Instant.ofEpochSecond(1704164645, 123_000_000)))
             .isEqualTo("1704164645.123");
-        assertThat(QueryParameterValues.prepare(Instant.ofEpochSecond(-2, 500_000_000))).isEqualTo("-1.5");
+        assertThat(QueryParameterValues.prepare(Instant.ofEpochSecond(-2, 500_000_000))).isEqualTo("-00001.5");
+        assertThat(QueryParameterValues.prepare(Instant.EPOCH)).isEqualTo("00000");
+        assertThat(QueryParameterValues.prepare(Instant.ofEpochMilli(1_250))).isEqualTo("00001.25");
+        assertThat(QueryParameterValues.prepare(Instant.ofEpochSecond(-100))).isEqualTo("-00100");
         assertThat(QueryParameterValues.prepare(OffsetDateTime.parse("2024-01-02T04:04:05+01:00")))
             .isEqualTo("1704164645");
         assertThat(QueryParameterValues.prepare(java.sql.Date.valueOf("2024-01-02"))).isEqualTo("2024-01-02");
@@ -54,7 +57,7 @@ class QueryParameterValuesTests {
     @Test
     void containersArePreparedElementByElement() {
         assertThat(QueryParameterValues.prepare(List.of(Instant.ofEpochSecond(5), "a")))
-            .isEqualTo(List.of("5", "a"));
+            .isEqualTo(List.of("00005", "a"));
         assertThat(QueryParameterValues.prepare(new int[] { 1, 2 })).isEqualTo(List.of(1, 2));
         assertThat(QueryParameterValues.prepare(Arrays.asList(1, null))).isEqualTo(Arrays.asList(1, null));
         assertThat(QueryParameterValues.prepare(Map.of("k", List.of(LocalTime.NOON))))
