@@ -54,7 +54,7 @@ class ReadonlyUserTest {
         for (ClickHouseServer server : List.of(ClickHouseServers.modern(), ClickHouseServers.legacy())) {
             readsWithDefaults(server, ClickHouseServer.READONLY_SETTINGS_USER);
             try (ClickHouseTcpClient client = as(server, ClickHouseServer.READONLY_SETTINGS_USER).build()) {
-                assertThat(client.queryRows("SELECT 1", QueryOptions.builder().setting("max_threads", 2).build()))
+                assertThat(client.queryRows("SELECT 1", QueryOptions.builder().setting("max_block_size", 1000).build()))
                         .hasSize(1);
             }
         }
@@ -91,7 +91,7 @@ class ReadonlyUserTest {
     void aReadonlyUsersOwnSettingIsTheServersErrorAndThePoolHeals() {
         try (ClickHouseTcpClient client = as(ClickHouseServers.modern(), ClickHouseServer.READONLY_USER).build()) {
             ClickHouseServerException e = catchThrowableOfType(() -> client.queryRows("SELECT 1",
-                    QueryOptions.builder().setting("max_threads", 2).build()), ClickHouseServerException.class);
+                    QueryOptions.builder().setting("max_block_size", 1000).build()), ClickHouseServerException.class);
             assertThat(e.code()).isEqualTo(164);
             assertThat(client.queryRows("SELECT 1")).hasSize(1);
             assertThat(client.poolStats().active()).isZero();
