@@ -1,6 +1,7 @@
 package dev.clickhousetcp.spring.autoconfigure;
 
 import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.spring.core.ClickHouseTcpExceptionTranslator;
 import dev.clickhousetcp.spring.core.ClickHouseTcpTemplate;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -21,7 +22,11 @@ import org.springframework.context.annotation.Bean;
  * {@link ClickHouseTcpProperties} (timeouts, pool, insert block size, settings) and then every
  * {@link ClickHouseTcpClientBuilderCustomizer} in order; closed with the context. The pool opens
  * connections lazily, so the context starts even when the server is down;</li>
- * <li>{@link ClickHouseTcpTemplate} over that client.</li>
+ * <li>{@link ClickHouseTcpExceptionTranslator} — knows the client's default settings; as a
+ * {@code PersistenceExceptionTranslator} bean it also translates exceptions of {@code @Repository} beans that
+ * use the client directly (with the {@code PersistenceExceptionTranslationPostProcessor} that Spring Boot's
+ * persistence auto-configuration registers);</li>
+ * <li>{@link ClickHouseTcpTemplate} over that client, with that translator.</li>
  * </ul>
  */
 @AutoConfiguration
@@ -87,7 +92,14 @@ public final class ClickHouseTcpAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    ClickHouseTcpTemplate clickHouseTcpTemplate(ClickHouseTcpClient clickHouseTcpClient) {
-        return new ClickHouseTcpTemplate(clickHouseTcpClient);
+    ClickHouseTcpExceptionTranslator clickHouseTcpExceptionTranslator(ClickHouseTcpClient clickHouseTcpClient) {
+        return ClickHouseTcpExceptionTranslator.forClient(clickHouseTcpClient);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    ClickHouseTcpTemplate clickHouseTcpTemplate(ClickHouseTcpClient clickHouseTcpClient,
+            ClickHouseTcpExceptionTranslator clickHouseTcpExceptionTranslator) {
+        return new ClickHouseTcpTemplate(clickHouseTcpClient, clickHouseTcpExceptionTranslator);
     }
 }

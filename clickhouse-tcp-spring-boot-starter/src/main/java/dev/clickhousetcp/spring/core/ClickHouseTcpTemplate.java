@@ -1,18 +1,31 @@
 package dev.clickhousetcp.spring.core;
 
+import java.util.Collection;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.client.ClickHouseSession;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.client.InsertOptions;
+import dev.clickhousetcp.client.QueryOperations;
 import dev.clickhousetcp.client.QueryOptions;
 import dev.clickhousetcp.client.QueryResult;
 import dev.clickhousetcp.client.RowMapper;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.mapping.SchemaReport;
+import dev.clickhousetcp.mapping.TableColumn;
 import dev.clickhousetcp.protocol.Progress;
 
 import org.jspecify.annotations.Nullable;
@@ -20,58 +33,65 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
-import org.springframework.dao.TypeMismatchDataAccessException;
 
 /**
- * The {@code JdbcTemplate} of the ClickHouse native TCP client: one-line statements, queries mapped row
- * by row, single values, and inserts, with errors translated into Spring's
- * {@link DataAccessException} hierarchy.
+ * The {@code JdbcTemplate} of the ClickHouse native TCP client: statements, queries mapped to objects, row
+ * mappers, maps, single values, streams and blocks, inserts of objects, rows, columns and blocks, schema checks
+ * and sessions — with the client's exceptions translated into Spring's {@link DataAccessException} hierarchy
+ * on every path, including while a returned stream is consumed.
  *
  * <pre>{@code
+ * record User(long id, String name) {}
+ *
  * template.execute("CREATE TABLE IF NOT EXISTS users (id UInt64, name String) ENGINE = MergeTree ORDER BY id");
- * template.insert("users", List.of("id", "name"), List.of(new Object[] {1L, "O'Brien"}));
- * List<String> names = template.query("SELECT name FROM users WHERE id > {min:UInt64} ORDER BY id",
- *         Map.of("min", 0), (row, rowNum) -> row.getString("name"));
+ * template.insert("users", List.of(new User(1, "O'Brien"), new User(2, "Ada")));
+ * List<User> users = template.query("SELECT id, name FROM users ORDER BY id", User.class);
  * long count = template.queryForObject("SELECT count() FROM users", Long.class);
+ * List<User> some = template.sql("SELECT * FROM users WHERE id > {min:UInt64}")
+ *         .param("min", 1)
+ *         .timeout(Duration.ofSeconds(5))
+ *         .query(User.class);
  * }</pre>
  *
- * <p><b>Parameters</b> are ClickHouse server-side query parameters: the SQL names each one with its
- * ClickHouse type, {@code {name:Type}}, and the map supplies Java values, converted to text the server
- * parses as that type — strings need no quoting or escaping by the caller, and values never become
- * part of the SQL text. Supported values: {@code null}, strings, numbers, booleans, UUIDs, enums,
- * {@code java.time} values, collections, arrays and maps (see {@code Array(...)} and {@code Map(...)}
- * types). Instants and zoned/offset date-times are sent as Unix time, so a {@code DateTime} parameter
- * needs a whole second, while {@code DateTime64} takes the fraction; {@code LocalDateTime} is read in
- * the parameter type's time zone.
+ * <p>See {@link ClickHouseTcpOperations} for the operations, parameters, per-call options
+ * ({@link #sql(String)}, {@link #insertInto(String)}), which calls hold a connection and for how long, and
+ * errors.
  *
- * <p><b>Values</b> come back as the client boxes them: {@code Int8..Int64} as Byte/Short/Integer/Long,
- * {@code UInt8..UInt32} as the next wider signed type, {@code UInt64} as {@code BigInteger},
- * {@code DateTime}/{@code DateTime64} as {@code ZonedDateTime}, {@code Date} as {@code LocalDate},
- * {@code Array} as {@code List}, NULL as {@code null}. {@link #queryForObject(String, Class)} converts
- * to the requested type (for example {@code count()}, a {@code UInt64}, to {@code Long}).
+ * <p><b>Query ids.</b> Unless a call sets one ({@code queryId(...)}), the template sends a random UUID as the
+ * query_id, so a translated exception can name it ({@link ClickHouseErrorDetails#getQueryId()}) for a look-up
+ * in {@code system.query_log}. Inserts the client retries by itself ({@code maxAttempts > 1}) let the client
+ * pick one per attempt instead.
  *
- * <p><b>Errors</b>: every {@link ClickHouseException} of the client is translated by a
- * {@link ClickHouseTcpExceptionTranslator} (a syntax error becomes an
- * {@code InvalidDataAccessResourceUsageException}, an unreachable server a
- * {@code DataAccessResourceFailureException}, ...), with the original exception as the cause.
- * Exceptions thrown by a {@link RowMapper} pass through unchanged.
+ * <p><b>Values</b> of {@link #queryForList(String)} and {@link RowMapper}s come as the client boxes them:
+ * {@code Int8..Int64} as Byte/Short/Integer/Long, {@code UInt8..UInt32} as the next wider signed type,
+ * {@code UInt64} as {@code BigInteger}, {@code DateTime}/{@code DateTime64} as {@code ZonedDateTime},
+ * {@code Date} as {@code LocalDate}, {@code Array} as {@code List}, NULL as {@code null}.
  *
- * <p><b>Thread-safety</b>: thread-safe; share one instance. Each call borrows a pooled connection from
- * the client for its duration. For streaming large results block by block, columnar reads or other
- * features beyond this class, use {@link #getClient()}.
+ * <p><b>Thread-safety</b>: thread-safe; share one instance. The operations given to a {@link SessionCallback}
+ * are not: they belong to the callback's thread.
  */
-public class ClickHouseTcpTemplate {
+public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
 
     private final ClickHouseTcpClient client;
 
     private final ClickHouseTcpExceptionTranslator exceptionTranslator;
 
+    /** The client, or the session this template is bound to. */
+    private final QueryOperations operations;
+
+    /** The session this template is bound to, or {@code null}. */
+    private final @Nullable ClickHouseSession session;
+
+    /** Set when the session's callback has returned. */
+    private volatile boolean sessionEnded;
+
     /**
-     * Creates a template with the default {@link ClickHouseTcpExceptionTranslator}.
+     * Creates a template with a {@link ClickHouseTcpExceptionTranslator} that knows the client's default
+     * settings.
      * @param client the client to run statements on; not closed by the template
      */
     public ClickHouseTcpTemplate(ClickHouseTcpClient client) {
-        this(client, new ClickHouseTcpExceptionTranslator());
+        this(client, ClickHouseTcpExceptionTranslator.forClient(client));
     }
 
     /**
@@ -82,10 +102,20 @@ public class ClickHouseTcpTemplate {
     public ClickHouseTcpTemplate(ClickHouseTcpClient client, ClickHouseTcpExceptionTranslator exceptionTranslator) {
         this.client = Objects.requireNonNull(client, "client");
         this.exceptionTranslator = Objects.requireNonNull(exceptionTranslator, "exceptionTranslator");
+        this.operations = client;
+        this.session = null;
+    }
+
+    /** A template bound to a session of {@code parent}'s client. */
+    private ClickHouseTcpTemplate(ClickHouseTcpTemplate parent, ClickHouseSession session) {
+        this.client = parent.client;
+        this.exceptionTranslator = parent.exceptionTranslator;
+        this.operations = session;
+        this.session = session;
     }
 
     /**
-     * The underlying client, for everything this template does not wrap.
+     * The underlying client, for everything this template does not wrap (its exceptions are not translated).
      * @return the client
      */
     public ClickHouseTcpClient getClient() {
@@ -100,81 +130,83 @@ public class ClickHouseTcpTemplate {
         return this.exceptionTranslator;
     }
 
-    // ------------------------------------------------------------------ statements
+    // ------------------------------------------------------------------ specs
 
-    /**
-     * Runs a statement (DDL, {@code INSERT ... SELECT}, {@code ALTER}, ...) and reads its response to the
-     * end, discarding any result rows.
-     * @param sql the statement
-     * @return the accumulated progress; {@link Progress#writtenRows()} counts rows an
-     * {@code INSERT ... SELECT} wrote
-     * @throws DataAccessException if the statement fails
-     */
-    public Progress execute(String sql) {
-        return execute(sql, Map.of());
+    @Override
+    public StatementSpec sql(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        return new DefaultStatementSpec(this, sql, CallOptions.NONE);
     }
 
-    /**
-     * Runs a statement with server-side {@code {name:Type}} parameters.
-     * @param sql the statement
-     * @param params parameter values by name (see the class description)
-     * @return the accumulated progress
-     * @throws DataAccessException if the statement fails or a parameter value is not supported
-     */
+    @Override
+    public InsertSpec insertInto(String table) {
+        Objects.requireNonNull(table, "table");
+        return new DefaultInsertSpec(this, table, CallOptions.NONE);
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    @Override
+    public Progress execute(String sql) {
+        return execute(sql, CallOptions.NONE);
+    }
+
+    @Override
     public Progress execute(String sql, Map<String, ?> params) {
-        QueryOptions options = options(sql, params);
-        return run("execute", sql, () -> this.client.execute(sql, options));
+        return execute(sql, CallOptions.ofParams(sql, params));
+    }
+
+    Progress execute(String sql, CallOptions options) {
+        Call call = queryCall(sql, options);
+        return run("execute", call, () -> ops().execute(sql, call.options()));
     }
 
     // ------------------------------------------------------------------ queries
 
-    /**
-     * Runs a query and maps each row.
-     * @param sql the query
-     * @param rowMapper maps the current row; the row is valid only during the call
-     * @param <T> the element type
-     * @return the mapped rows, in result order
-     * @throws DataAccessException if the query fails
-     */
+    @Override
+    public <T> List<T> query(String sql, Class<T> type) {
+        return query(sql, CallOptions.NONE, type);
+    }
+
+    @Override
+    public <T> List<T> query(String sql, Map<String, ?> params, Class<T> type) {
+        return query(sql, CallOptions.ofParams(sql, params), type);
+    }
+
+    <T> List<T> query(String sql, CallOptions options, Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        Call call = queryCall(sql, options);
+        return run("query", call, () -> ops().query(sql, call.options(), type));
+    }
+
+    @Override
     public <T> List<T> query(String sql, RowMapper<T> rowMapper) {
-        return query(sql, Map.of(), rowMapper);
+        return query(sql, CallOptions.NONE, rowMapper);
     }
 
-    /**
-     * Runs a query with server-side {@code {name:Type}} parameters and maps each row.
-     * @param sql the query
-     * @param params parameter values by name (see the class description)
-     * @param rowMapper maps the current row; the row is valid only during the call
-     * @param <T> the element type
-     * @return the mapped rows, in result order
-     * @throws DataAccessException if the query fails or a parameter value is not supported
-     */
+    @Override
     public <T> List<T> query(String sql, Map<String, ?> params, RowMapper<T> rowMapper) {
+        return query(sql, CallOptions.ofParams(sql, params), rowMapper);
+    }
+
+    <T> List<T> query(String sql, CallOptions options, RowMapper<T> rowMapper) {
         Objects.requireNonNull(rowMapper, "rowMapper");
-        QueryOptions options = options(sql, params);
-        return run("query", sql, () -> this.client.query(sql, options, rowMapper));
+        Call call = queryCall(sql, options);
+        return run("query", call, () -> ops().query(sql, call.options(), rowMapper));
     }
 
-    /**
-     * Runs a query and returns each row as a map from column name to value, in column order.
-     * @param sql the query
-     * @return one {@link LinkedHashMap} per row
-     * @throws DataAccessException if the query fails
-     */
+    @Override
     public List<Map<String, @Nullable Object>> queryForList(String sql) {
-        return queryForList(sql, Map.of());
+        return queryForList(sql, CallOptions.NONE);
     }
 
-    /**
-     * Runs a query with server-side {@code {name:Type}} parameters and returns each row as a map from
-     * column name to value, in column order.
-     * @param sql the query
-     * @param params parameter values by name (see the class description)
-     * @return one {@link LinkedHashMap} per row
-     * @throws DataAccessException if the query fails or a parameter value is not supported
-     */
+    @Override
     public List<Map<String, @Nullable Object>> queryForList(String sql, Map<String, ?> params) {
-        return query(sql, params, (row, rowNum) -> {
+        return queryForList(sql, CallOptions.ofParams(sql, params));
+    }
+
+    List<Map<String, @Nullable Object>> queryForList(String sql, CallOptions options) {
+        return query(sql, options, (row, rowNum) -> {
             int n = row.columnCount();
             Map<String, @Nullable Object> values = new LinkedHashMap<>(n * 2);
             for (int i = 0; i < n; i++) {
@@ -184,114 +216,314 @@ public class ClickHouseTcpTemplate {
         });
     }
 
-    /**
-     * Runs a query that returns exactly one row with one column and converts that value.
-     * @param sql the query
-     * @param requiredType the type to return: the value's own type, {@code String} (ClickHouse's text
-     * form), a number type (converted with overflow checks), {@code Boolean}, a {@code java.time} type,
-     * or anything Spring's {@code DefaultConversionService} converts to
-     * @param <T> the type to return
-     * @return the value, or {@code null} if it is NULL
-     * @throws IncorrectResultSizeDataAccessException if the query returns no row or more than one
-     * @throws InvalidDataAccessApiUsageException if the query returns more than one column
-     * @throws TypeMismatchDataAccessException if the value cannot be converted
-     * @throws DataAccessException if the query fails
-     */
-    public <T> @Nullable T queryForObject(String sql, Class<T> requiredType) {
-        return queryForObject(sql, Map.of(), requiredType);
+    @Override
+    public <T> List<T> queryForList(String sql, Class<T> elementType) {
+        return query(sql, CallOptions.NONE, elementType);
     }
 
-    /**
-     * Like {@link #queryForObject(String, Class)}, with server-side {@code {name:Type}} parameters.
-     * @param sql the query
-     * @param params parameter values by name (see the class description)
-     * @param requiredType the type to return
-     * @param <T> the type to return
-     * @return the value, or {@code null} if it is NULL
-     * @throws IncorrectResultSizeDataAccessException if the query returns no row or more than one
-     * @throws InvalidDataAccessApiUsageException if the query returns more than one column
-     * @throws TypeMismatchDataAccessException if the value cannot be converted
-     * @throws DataAccessException if the query fails or a parameter value is not supported
-     */
+    @Override
+    public <T> @Nullable T queryForObject(String sql, Class<T> requiredType) {
+        return queryForObject(sql, CallOptions.NONE, requiredType);
+    }
+
+    @Override
     public <T> @Nullable T queryForObject(String sql, Map<String, ?> params, Class<T> requiredType) {
+        return queryForObject(sql, CallOptions.ofParams(sql, params), requiredType);
+    }
+
+    <T> @Nullable T queryForObject(String sql, CallOptions options, Class<T> requiredType) {
         Objects.requireNonNull(requiredType, "requiredType");
-        QueryOptions options = options(sql, params);
-        SingleValue value = run("queryForObject", sql, () -> readSingleValue(sql, options));
+        Call call = queryCall(sql, options);
+        if (!isValueType(requiredType)) {
+            return run("queryForObject", call, () -> singleObject(sql, call.options(), requiredType));
+        }
+        SingleValue value = run("queryForObject", call, () -> readSingleValue(sql, call.options()));
         return ValueConverter.convert(value.value(), value.text(), requiredType);
     }
 
-    /**
-     * Runs a query that returns exactly one row and maps it.
-     * @param sql the query
-     * @param rowMapper maps the row
-     * @param <T> the type to return
-     * @return the mapped row
-     * @throws IncorrectResultSizeDataAccessException if the query returns no row or more than one
-     * @throws DataAccessException if the query fails
-     */
+    @Override
     public <T> @Nullable T queryForObject(String sql, RowMapper<T> rowMapper) {
-        return queryForObject(sql, Map.of(), rowMapper);
+        return queryForObject(sql, CallOptions.NONE, rowMapper);
     }
 
-    /**
-     * Runs a query that returns exactly one row and maps it.
-     * @param sql the query
-     * @param params parameter values by name (see the class description)
-     * @param rowMapper maps the row
-     * @param <T> the type to return
-     * @return the mapped row
-     * @throws IncorrectResultSizeDataAccessException if the query returns no row or more than one
-     * @throws DataAccessException if the query fails or a parameter value is not supported
-     */
+    @Override
     public <T> @Nullable T queryForObject(String sql, Map<String, ?> params, RowMapper<T> rowMapper) {
-        List<T> rows = query(sql, params, rowMapper);
-        if (rows.size() != 1) {
+        return queryForObject(sql, CallOptions.ofParams(sql, params), rowMapper);
+    }
+
+    <T> @Nullable T queryForObject(String sql, CallOptions options, RowMapper<T> rowMapper) {
+        Objects.requireNonNull(rowMapper, "rowMapper");
+        Call call = queryCall(sql, options);
+        List<T> rows;
+        try {
+            rows = run("queryForObject", call, () -> ops().query(sql, call.options(), (row, rowNum) -> {
+                if (rowNum > 0) {
+                    throw new MoreThanOneRow();
+                }
+                return rowMapper.mapRow(row, rowNum);
+            }));
+        }
+        catch (MoreThanOneRow ex) {
             throw new IncorrectResultSizeDataAccessException(
-                    "Expected exactly one row but the query returned " + rows.size() + ": [" + sql + "]", 1,
-                    rows.size());
+                    "Expected exactly one row but the query returned more: [" + sql + "]", 1);
+        }
+        if (rows.isEmpty()) {
+            throw new IncorrectResultSizeDataAccessException(
+                    "Expected exactly one row but the query returned none: [" + sql + "]", 1, 0);
         }
         return rows.get(0);
     }
 
-    // ------------------------------------------------------------------ inserts
-
-    /**
-     * Inserts rows, sent in native blocks of {@code clickhouse.tcp.insert.block-rows} rows.
-     * @param table the table, as SQL ({@code db.table} allowed; quote unusual names yourself)
-     * @param columns the target columns; empty for all columns of the table, in table order
-     * @param rows one value per column each; values are converted to the column types (for example
-     * {@code Instant}, {@code LocalDateTime} or {@code ZonedDateTime} for {@code DateTime},
-     * {@code List} or arrays for {@code Array}, {@code null} for {@code Nullable})
-     * @return the number of rows inserted
-     * @throws DataAccessException if the insert fails; a value that does not fit its column is a
-     * {@link TypeMismatchDataAccessException}, and nothing of the block being built is sent
-     */
-    public long insert(String table, List<String> columns, Iterable<Object[]> rows) {
-        Objects.requireNonNull(rows, "rows");
-        return run("insert", "INSERT INTO " + table, () -> this.client.insert(table, columns, rows));
+    @Override
+    public <T> long forEach(String sql, Class<T> type, Consumer<? super T> action) {
+        return forEach(sql, CallOptions.NONE, type, action);
     }
 
-    /**
-     * Inserts columns of values in one native block.
-     * @param table the table, as SQL
-     * @param columns each target column's values, as a {@code List} or a Java array (primitive arrays take
-     * a fast path); all of the same length
-     * @return the number of rows inserted
-     * @throws DataAccessException if the insert fails or the columns differ in length
-     */
-    public long insertColumns(String table, Map<String, ?> columns) {
+    <T> long forEach(String sql, CallOptions options, Class<T> type, Consumer<? super T> action) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(action, "action");
+        Call call = queryCall(sql, options);
+        return run("forEach", call, () -> ops().forEach(sql, call.options(), type, action));
+    }
+
+    @Override
+    public <T> Stream<T> stream(String sql, Class<T> type) {
+        return stream(sql, CallOptions.NONE, type);
+    }
+
+    <T> Stream<T> stream(String sql, CallOptions options, Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        Call call = queryCall(sql, options);
+        Stream<T> source = run("stream", call, () -> ops().stream(sql, call.options(), type));
+        TranslatingSpliterator<T> spliterator = new TranslatingSpliterator<>(this, call, source);
+        return StreamSupport.stream(spliterator, false).onClose(spliterator::close);
+    }
+
+    @Override
+    public QuerySummary queryBlocks(String sql, BlockCallback callback) {
+        return queryBlocks(sql, CallOptions.NONE, callback);
+    }
+
+    QuerySummary queryBlocks(String sql, CallOptions options, BlockCallback callback) {
+        Objects.requireNonNull(callback, "callback");
+        Call call = queryCall(sql, options);
+        return run("queryBlocks", call, () -> {
+            try (QueryResult result = ops().query(sql, call.options())) {
+                Block block;
+                while ((block = result.next()) != null) {
+                    callback.processBlock(block);
+                }
+                return new QuerySummary(Objects.requireNonNull(call.queryId()), result.rowCount(), result.progress(),
+                        result.profileInfo(), result.totals(), result.extremes());
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ inserts
+
+    @Override
+    public <T> long insert(String table, Collection<T> rows) {
+        return insert(table, CallOptions.NONE, rows);
+    }
+
+    <T> long insert(String table, CallOptions options, Collection<T> rows) {
+        Objects.requireNonNull(rows, "rows");
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        Call call = insertCall(table, options);
+        InsertOptions insertOptions = options.toInsertOptions(call.queryId());
+        return run("insert", call, () -> ops().insert(table, rows, insertOptions));
+    }
+
+    @Override
+    public <T> long insert(String table, Stream<T> rows) {
+        return insert(table, CallOptions.NONE, rows);
+    }
+
+    <T> long insert(String table, CallOptions options, Stream<T> rows) {
+        Objects.requireNonNull(rows, "rows");
+        Call call = insertCall(table, options);
+        InsertOptions insertOptions = options.toInsertOptions(call.queryId());
+        if (insertOptions.maxAttempts() > 1) {
+            throw new InvalidDataAccessApiUsageException(
+                    "A Stream is consumed once and cannot be retried (maxAttempts " + insertOptions.maxAttempts()
+                            + "); pass a Collection, or retry with a new stream and the same deduplication token");
+        }
+        Iterator<T> it = rows.iterator();
+        if (!it.hasNext()) {
+            return 0;
+        }
+        T first = it.next();
+        if (first == null) {
+            throw new InvalidDataAccessApiUsageException("row 0 of the stream is null");
+        }
+        @SuppressWarnings("unchecked")
+        Class<T> type = (Class<T>) first.getClass();
+        Stream<T> all = Stream.concat(Stream.of(first),
+                StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false));
+        return run("insert", call, () -> ops().insert(table, type, all, insertOptions));
+    }
+
+    @Override
+    public long insert(String table, List<String> columns, Iterable<Object[]> rows) {
+        return insert(table, CallOptions.NONE, columns, rows);
+    }
+
+    long insert(String table, CallOptions options, List<String> columns, Iterable<Object[]> rows) {
         Objects.requireNonNull(columns, "columns");
-        return run("insertColumns", "INSERT INTO " + table, () -> this.client.insertColumns(table, columns));
+        Objects.requireNonNull(rows, "rows");
+        Call call = insertCall(table, options);
+        InsertOptions insertOptions = options.toInsertOptions(call.queryId());
+        return run("insert", call, () -> ops().insert(table, columns, rows, insertOptions));
+    }
+
+    @Override
+    public long insertColumns(String table, Map<String, ?> columns) {
+        return insertColumns(table, CallOptions.NONE, columns);
+    }
+
+    long insertColumns(String table, CallOptions options, Map<String, ?> columns) {
+        Objects.requireNonNull(columns, "columns");
+        Call call = insertCall(table, options);
+        InsertOptions insertOptions = options.toInsertOptions(call.queryId());
+        return run("insertColumns", call, () -> ops().insertColumns(table, columns, insertOptions));
+    }
+
+    @Override
+    public long insertBlocks(String table, Iterable<Block> blocks) {
+        return insertBlocks(table, CallOptions.NONE, blocks);
+    }
+
+    long insertBlocks(String table, CallOptions options, Iterable<Block> blocks) {
+        Objects.requireNonNull(blocks, "blocks");
+        Call call = insertCall(table, options);
+        InsertOptions insertOptions = options.toInsertOptions(call.queryId());
+        return run("insertBlocks", call, () -> ops().insertBlocks(table, blocks, insertOptions));
+    }
+
+    // ------------------------------------------------------------------ schema and sessions
+
+    @Override
+    public List<TableColumn> describe(String table) {
+        Objects.requireNonNull(table, "table");
+        Call call = new Call("DESCRIBE TABLE " + table, null, QueryOptions.DEFAULT, Set.of());
+        return run("describe", call, () -> ops().describe(table));
+    }
+
+    @Override
+    public SchemaReport checkSchema(Class<?> type, String table) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(table, "table");
+        Call call = new Call("DESCRIBE TABLE " + table, null, QueryOptions.DEFAULT, Set.of());
+        return run("checkSchema", call, () -> ops().checkSchema(type, table));
+    }
+
+    @Override
+    public <T extends @Nullable Object> T inSession(SessionCallback<T> callback) {
+        Objects.requireNonNull(callback, "callback");
+        if (this.session != null) {
+            ops();
+            return callback.doInSession(this);
+        }
+        Call open = new Call(null, null, QueryOptions.DEFAULT, Set.of());
+        ClickHouseSession opened = run("openSession", open, this.client::openSession);
+        ClickHouseTcpTemplate bound = new ClickHouseTcpTemplate(this, opened);
+        try {
+            return callback.doInSession(bound);
+        }
+        catch (ClickHouseException ex) {
+            throw this.exceptionTranslator.translate("inSession", null, null, Set.of(), ex);
+        }
+        finally {
+            bound.sessionEnded = true;
+            opened.close();
+        }
     }
 
     // ------------------------------------------------------------------ internals
+
+    /** The operations to run on: the client, or the session this template is bound to. */
+    private QueryOperations ops() {
+        if (this.sessionEnded) {
+            throw new InvalidDataAccessApiUsageException(
+                    "The session of this ClickHouseTcpOperations has ended: use it only inside its inSession callback");
+        }
+        return this.operations;
+    }
+
+    /** One call: its statement, query_id, client options and the names of the settings it sets. */
+    private record Call(@Nullable String sql, @Nullable String queryId, QueryOptions options,
+            Set<String> settingNames) {
+    }
+
+    private static Call queryCall(String sql, CallOptions options) {
+        Objects.requireNonNull(sql, "sql");
+        String queryId = options.resolveQueryId(false);
+        return new Call(sql, queryId, options.toQueryOptions(queryId), options.settingNames());
+    }
+
+    private static Call insertCall(String table, CallOptions options) {
+        Objects.requireNonNull(table, "table");
+        String queryId = options.resolveQueryId(true);
+        return new Call("INSERT INTO " + table, queryId, QueryOptions.DEFAULT, options.settingNames());
+    }
+
+    private <R> R run(String task, Call call, Supplier<R> action) {
+        try {
+            return action.get();
+        }
+        catch (ClickHouseException ex) {
+            throw translate(task, call, ex);
+        }
+    }
+
+    private DataAccessException translate(String task, Call call, ClickHouseException ex) {
+        return this.exceptionTranslator.translate(task, call.sql(), call.queryId(), call.settingNames(), ex);
+    }
+
+    /**
+     * Whether the client reads {@code type} as one value of a one-column result rather than as an object with
+     * properties (the rule of the client's {@code ReadPlan}).
+     */
+    static boolean isValueType(Class<?> type) {
+        return type.isPrimitive() || type.isArray() || type.isEnum() || type.isInterface()
+                || type.getName().startsWith("java.");
+    }
+
+    /** Stops a row-mapped query at its second row. */
+    private static final class MoreThanOneRow extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        MoreThanOneRow() {
+            super(null, null, false, false);
+        }
+    }
+
+    private <T> T singleObject(String sql, QueryOptions options, Class<T> type) {
+        try (Stream<T> rows = ops().stream(sql, options, type)) {
+            Iterator<T> it = rows.iterator();
+            if (!it.hasNext()) {
+                throw new IncorrectResultSizeDataAccessException(
+                        "Expected exactly one row but the query returned none: [" + sql + "]", 1, 0);
+            }
+            T first = it.next();
+            if (it.hasNext()) {
+                // Closing the stream cancels the rest of the query.
+                throw new IncorrectResultSizeDataAccessException(
+                        "Expected exactly one row but the query returned more: [" + sql + "]", 1);
+            }
+            return first;
+        }
+    }
 
     /** Value and text form of the single cell of a one-row, one-column result. */
     private record SingleValue(@Nullable Object value, @Nullable String text) {
     }
 
     private SingleValue readSingleValue(String sql, QueryOptions options) {
-        try (QueryResult result = this.client.query(sql, options)) {
+        try (QueryResult result = ops().query(sql, options)) {
             Object value = null;
             String text = null;
             long rows = 0;
@@ -327,31 +559,88 @@ public class ClickHouseTcpTemplate {
         }
     }
 
-    private QueryOptions options(String sql, Map<String, ?> params) {
-        Objects.requireNonNull(sql, "sql");
-        Objects.requireNonNull(params, "params");
-        if (params.isEmpty()) {
-            return QueryOptions.DEFAULT;
-        }
-        QueryOptions.Builder builder = QueryOptions.builder();
-        params.forEach((name, value) -> {
-            try {
-                builder.parameter(name, QueryParameterValues.prepare(value));
-            }
-            catch (IllegalArgumentException ex) {
-                throw new InvalidDataAccessApiUsageException(
-                        "Query parameter '" + name + "': " + ex.getMessage() + ": [" + sql + "]", ex);
-            }
-        });
-        return builder.build();
-    }
+    /**
+     * The client's object stream with translated exceptions: a failure while it is consumed closes the query at
+     * once (releasing its connection) and is thrown translated.
+     */
+    private static final class TranslatingSpliterator<T> implements Spliterator<T> {
 
-    private <T> T run(String task, String sql, Supplier<T> action) {
-        try {
-            return action.get();
+        private final ClickHouseTcpTemplate template;
+
+        private final Call call;
+
+        private final Stream<T> source;
+
+        private final Spliterator<T> delegate;
+
+        TranslatingSpliterator(ClickHouseTcpTemplate template, Call call, Stream<T> source) {
+            this.template = template;
+            this.call = call;
+            this.source = source;
+            this.delegate = source.spliterator();
         }
-        catch (ClickHouseException ex) {
-            throw this.exceptionTranslator.translate(task, sql, ex);
+
+        @Override
+        public boolean tryAdvance(Consumer<? super T> action) {
+            try {
+                return this.delegate.tryAdvance(action);
+            }
+            catch (RuntimeException | Error ex) {
+                throw failed(ex);
+            }
+        }
+
+        @Override
+        public void forEachRemaining(Consumer<? super T> action) {
+            try {
+                this.delegate.forEachRemaining(action);
+            }
+            catch (RuntimeException | Error ex) {
+                throw failed(ex);
+            }
+        }
+
+        /** Closes the query after a failure; returns what to throw. */
+        private Throwable failedCause(Throwable ex) {
+            try {
+                this.source.close();
+            }
+            catch (RuntimeException closeFailure) {
+                ex.addSuppressed(closeFailure);
+            }
+            return (ex instanceof ClickHouseException ce) ? this.template.translate("stream", this.call, ce) : ex;
+        }
+
+        private RuntimeException failed(Throwable ex) {
+            Throwable out = failedCause(ex);
+            if (out instanceof Error error) {
+                throw error;
+            }
+            return (RuntimeException) out;
+        }
+
+        void close() {
+            try {
+                this.source.close();
+            }
+            catch (ClickHouseException ex) {
+                throw this.template.translate("stream", this.call, ex);
+            }
+        }
+
+        @Override
+        public @Nullable Spliterator<T> trySplit() {
+            return null;
+        }
+
+        @Override
+        public long estimateSize() {
+            return this.delegate.estimateSize();
+        }
+
+        @Override
+        public int characteristics() {
+            return this.delegate.characteristics();
         }
     }
 }

@@ -1,0 +1,59 @@
+package dev.clickhousetcp.spring.core;
+
+import dev.clickhousetcp.ClickHouseException;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+
+/**
+ * The caller passed something the server rejects as such: an unknown setting or an invalid setting value,
+ * a missing or malformed query parameter, bad function arguments, an aggregate query that is not one, a
+ * query_id already in use, a feature the server does not support.
+ *
+ * <p>Created by {@link ClickHouseTcpExceptionTranslator}; the client's exception is the cause, and
+ * {@link ClickHouseErrorDetails} gives the server's error code and name and the query_id.
+ */
+public class ClickHouseInvalidApiUsageException extends InvalidDataAccessApiUsageException implements ClickHouseErrorDetails {
+
+    private static final long serialVersionUID = 1L;
+
+    private final ErrorDetails details;
+
+    /**
+     * Creates the exception.
+     * @param message the message
+     * @param cause the client's exception
+     * @param sql the statement, or {@code null}
+     * @param queryId the statement's query_id, or {@code null}
+     */
+    public ClickHouseInvalidApiUsageException(String message, ClickHouseException cause, @Nullable String sql, @Nullable String queryId) {
+        super(message, cause);
+        this.details = ErrorDetails.of(cause, sql, queryId);
+    }
+
+    @Override
+    public int getErrorCode() {
+        return this.details.code();
+    }
+
+    @Override
+    public @Nullable String getErrorName() {
+        return this.details.name();
+    }
+
+    @Override
+    public @Nullable String getQueryId() {
+        return this.details.queryId();
+    }
+
+    @Override
+    public @Nullable String getSql() {
+        return this.details.sql();
+    }
+
+    @Override
+    public ClickHouseException getClickHouseException() {
+        return (ClickHouseException) getCause();
+    }
+}

@@ -1,0 +1,59 @@
+package dev.clickhousetcp.spring.core;
+
+import dev.clickhousetcp.ClickHouseException;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.dao.InvalidDataAccessResourceUsageException;
+
+/**
+ * The query exceeds a limit set for it: rows or bytes to read or return ({@code max_rows_to_read},
+ * {@code max_result_bytes}, ...), its own memory limit ({@code max_memory_usage}), the size of its AST, an
+ * array or string too large. Running it again fails again; change the query or the limit.
+ *
+ * <p>Created by {@link ClickHouseTcpExceptionTranslator}; the client's exception is the cause, and
+ * {@link ClickHouseErrorDetails} gives the server's error code and name and the query_id.
+ */
+public class ClickHouseLimitExceededException extends InvalidDataAccessResourceUsageException implements ClickHouseErrorDetails {
+
+    private static final long serialVersionUID = 1L;
+
+    private final ErrorDetails details;
+
+    /**
+     * Creates the exception.
+     * @param message the message
+     * @param cause the client's exception
+     * @param sql the statement, or {@code null}
+     * @param queryId the statement's query_id, or {@code null}
+     */
+    public ClickHouseLimitExceededException(String message, ClickHouseException cause, @Nullable String sql, @Nullable String queryId) {
+        super(message, cause);
+        this.details = ErrorDetails.of(cause, sql, queryId);
+    }
+
+    @Override
+    public int getErrorCode() {
+        return this.details.code();
+    }
+
+    @Override
+    public @Nullable String getErrorName() {
+        return this.details.name();
+    }
+
+    @Override
+    public @Nullable String getQueryId() {
+        return this.details.queryId();
+    }
+
+    @Override
+    public @Nullable String getSql() {
+        return this.details.sql();
+    }
+
+    @Override
+    public ClickHouseException getClickHouseException() {
+        return (ClickHouseException) getCause();
+    }
+}
