@@ -1,6 +1,5 @@
 package dev.clickhousetcp.sample;
 
-import java.math.BigInteger;
 import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
@@ -15,7 +14,10 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.stereotype.Repository;
 
 /**
- * All ClickHouse access of the sample app, through the auto-configured {@link ClickHouseTcpTemplate}.
+ * All ClickHouse access of the sample app, through the auto-configured {@link ClickHouseTcpTemplate}. The
+ * analytics rows are records filled by the client's compiled mappers (columns matched to components by name,
+ * {@code total_value} to {@code totalValue}); they are declared with {@code @ClickHouseMappedTypes} on
+ * {@link SampleApplication} for native images.
  * Creates the events table, if missing, when the application starts (so startup fails fast when
  * ClickHouse cannot be reached). Thread-safe.
  */
@@ -117,8 +119,7 @@ public class EventRepository implements InitializingBean {
     /** @return events per type, most frequent first */
     public List<TypeCount> countsByType() {
         return this.template.query("SELECT event_type, count() AS events, round(sum(value), 2) AS total_value FROM "
-                + this.table + " GROUP BY event_type ORDER BY events DESC, event_type",
-                (row, rowNum) -> new TypeCount(row.getString(0), row.getLong(1), row.getDouble(2)));
+                + this.table + " GROUP BY event_type ORDER BY events DESC, event_type", TypeCount.class);
     }
 
     /**
@@ -129,8 +130,7 @@ public class EventRepository implements InitializingBean {
         return this.template.query("SELECT user_id, count() AS events, round(sum(value), 2) AS total_value, "
                 + "max(event_time) AS last_seen FROM " + this.table
                 + " GROUP BY user_id ORDER BY events DESC, user_id LIMIT {limit:UInt32}", Map.of("limit", limit),
-                (row, rowNum) -> new UserActivity(((BigInteger) row.getObject(0)).longValueExact(), row.getLong(1),
-                        row.getDouble(2), ((ZonedDateTime) row.getObject(3)).toInstant()));
+                UserActivity.class);
     }
 
     /**
@@ -146,8 +146,7 @@ public class EventRepository implements InitializingBean {
         return this.template.query("SELECT * FROM (SELECT " + bucket.function + "(event_time) AS bucket, "
                 + "count() AS events, round(sum(value), 2) AS total_value FROM " + this.table + where
                 + " GROUP BY bucket ORDER BY bucket DESC LIMIT {limit:UInt32}) ORDER BY bucket", params,
-                (row, rowNum) -> new TimeBucket(((ZonedDateTime) row.getObject(0)).toInstant(), row.getLong(1),
-                        row.getDouble(2)));
+                TimeBucket.class);
     }
 
     /** @return totals over all events, with the server's version */
