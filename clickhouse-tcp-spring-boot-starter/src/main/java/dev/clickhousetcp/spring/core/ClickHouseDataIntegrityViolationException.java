@@ -17,6 +17,7 @@ public class ClickHouseDataIntegrityViolationException extends DataIntegrityViol
 
     private static final long serialVersionUID = 1L;
 
+    /** Code, name, SQL and query_id. */
     private final ErrorDetails details;
 
     /**

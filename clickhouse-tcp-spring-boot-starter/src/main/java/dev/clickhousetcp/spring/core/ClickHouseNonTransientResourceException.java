@@ -17,6 +17,7 @@ public class ClickHouseNonTransientResourceException extends NonTransientDataAcc
 
     private static final long serialVersionUID = 1L;
 
+    /** Code, name, SQL and query_id. */
     private final ErrorDetails details;
 
     /**

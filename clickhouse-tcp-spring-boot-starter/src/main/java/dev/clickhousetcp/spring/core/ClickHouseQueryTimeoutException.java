@@ -18,6 +18,7 @@ public class ClickHouseQueryTimeoutException extends QueryTimeoutException imple
 
     private static final long serialVersionUID = 1L;
 
+    /** Code, name, SQL and query_id. */
     private final ErrorDetails details;
 
     /**

@@ -18,6 +18,7 @@ public class ClickHouseResourceFailureException extends DataAccessResourceFailur
 
     private static final long serialVersionUID = 1L;
 
+    /** Code, name, SQL and query_id. */
     private final ErrorDetails details;
 
     /**

@@ -19,6 +19,7 @@ public class ClickHouseTransientResourceException extends TransientDataAccessRes
 
     private static final long serialVersionUID = 1L;
 
+    /** Code, name, SQL and query_id. */
     private final ErrorDetails details;
 
     /**

@@ -207,6 +207,16 @@ class ClickHouseTcpExceptionTranslationTests {
     }
 
     @Test
+    void tableNamesAreTheServersNames() {
+        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        template.query("SELECT number, errorCodeToName(number) FROM numbers(1000)",
+                (row, n) -> names.put(row.getLong(0), row.getString(1)));
+        for (Entry entry : ClickHouseErrorCodes.entries().values()) {
+            assertThat(names.get((long) entry.code())).as("name of code " + entry.code()).isEqualTo(entry.name());
+        }
+    }
+
+    @Test
     void killedQueryIsCancelledAndASecondQueryWithItsIdIsRejected() throws Exception {
         String queryId = "killed-" + UUID.randomUUID();
         CompletableFuture<Void> running = CompletableFuture.runAsync(() -> template
