@@ -144,8 +144,6 @@ final class ClickHouseTcpSettingsValidator {
                     .append(name)
                     .append("=")
                     .append(settings.get(name))
-                    .append(": ")
-                    .append(ex.name())
                     .append(" (code ")
                     .append(ex.code())
                     .append("): ")
