@@ -929,6 +929,22 @@ public final class ClickHouseConnection implements AutoCloseable {
         transport.closeGracefully();
     }
 
+    /**
+     * Like {@link #close()}, but the FIN-and-drain runs off the caller's thread, so a pool borrower
+     * never waits for a server to acknowledge the end of a connection it is retiring.
+     */
+    void closeLater() {
+        State s = state;
+        if (s == State.CLOSED) {
+            return;
+        }
+        state = State.CLOSED;
+        exchange = null;
+        if (s != State.BROKEN) {
+            closeInBackground();
+        }
+    }
+
     private void closeInBackground() {
         closeInBackground(transport);
     }

@@ -17,8 +17,9 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
     private final ClickHouseConnection conn;
     private boolean closed;
 
-    ClickHouseSession(ConnectionLease lease, int insertBlockRows, dev.clickhousetcp.mapping.Mappers mappers) {
-        super(insertBlockRows, mappers);
+    ClickHouseSession(ConnectionLease lease, int insertBlockRows, dev.clickhousetcp.mapping.Mappers mappers,
+                      java.time.Duration defaultQueryTimeout) {
+        super(insertBlockRows, mappers, defaultQueryTimeout);
         this.lease = lease;
         this.conn = lease.connection();
     }

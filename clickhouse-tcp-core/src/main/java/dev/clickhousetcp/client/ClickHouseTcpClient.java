@@ -34,7 +34,7 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
     private final ConnectionPool pool;
 
     private ClickHouseTcpClient(Builder b) {
-        super(b.insertBlockRows, new Mappers(b.mapping));
+        super(b.insertBlockRows, new Mappers(b.mapping), b.defaultQueryTimeout);
         ConnectionConfig cc = b.config.build();
         List<Endpoint> endpoints = b.endpoints.isEmpty() ? List.of(new Endpoint(cc.host(), cc.port())) : b.endpoints;
         this.pool = new ConnectionPool(cc, new PoolConfig(b.maxPoolSize, b.minIdle, b.acquireTimeout, b.idleTimeout,
@@ -51,6 +51,11 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         return pool.config();
     }
 
+    /** The pool settings: size limits, timeouts, the endpoints and how connections spread over them. */
+    public PoolConfig poolConfig() {
+        return pool.poolConfig();
+    }
+
     /** Pool statistics snapshot. */
     public PoolStats poolStats() {
         return pool.stats();
@@ -62,7 +67,7 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      * (its state must not leak into other borrowers). Not thread-safe: one caller at a time.
      */
     public ClickHouseSession openSession() {
-        return new ClickHouseSession(pool.acquire(), insertBlockRows, mappers());
+        return new ClickHouseSession(pool.acquire(), insertBlockRows, mappers(), defaultQueryTimeout);
     }
 
     @Override
@@ -102,6 +107,57 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         private LoadBalancing loadBalancing = LoadBalancing.IN_ORDER;
         private int insertBlockRows = 65_536;
         private MappingConfig mapping = MappingConfig.DEFAULT;
+        private Duration defaultQueryTimeout;
+
+        /**
+         * Configures the client from a URL such as
+         * {@code clickhouse://user:password@host1:9000,host2:9000/db?compression=lz4&secure=true&max_threads=4}:
+         * hosts (several become {@link #endpoints(List)}), user, password, database, the client options
+         * {@code secure}, {@code compression}, {@code zstd_level} and {@code client_name}, and every other
+         * query parameter as a ClickHouse setting. See {@link ClickHouseUrl} for the syntax and defaults.
+         * The URL's parts replace what was configured before; call other methods afterwards to override
+         * them. {@code secure=true} connects with TLS through the JVM's trust store unless
+         * {@link #tls(TlsConfig)} was set before; hosts without a port then use 9440 (else 9000).
+         *
+         * @throws IllegalArgumentException for a malformed URL (the message never contains the password)
+         */
+        public Builder url(String url) {
+            ClickHouseUrl parsed = ClickHouseUrl.parse(url);
+            boolean tls = config.build().tls() != null;
+            if (parsed.secure().isPresent() && parsed.secure().get() != tls) {
+                tls = parsed.secure().get();
+                config.tls(tls ? TlsConfig.builder().build() : null); // the JVM's trust store
+            }
+            int defaultPort = tls ? ClickHouseUrl.DEFAULT_SECURE_PORT : ClickHouseUrl.DEFAULT_PORT;
+            List<Endpoint> hosts = parsed.endpoints(defaultPort);
+            if (hosts.size() == 1) {
+                config.host(hosts.get(0).host()).port(hosts.get(0).port());
+                endpoints.clear();
+            } else if (hosts.size() > 1) {
+                endpoints.clear();
+                endpoints.addAll(hosts);
+            }
+            parsed.user().ifPresent(config::user);
+            parsed.password().ifPresent(config::password);
+            parsed.database().ifPresent(config::database);
+            parsed.clientName().ifPresent(config::clientName);
+            parsed.compression().ifPresent(config::compression);
+            config.settings(parsed.settings());
+            return this;
+        }
+
+        /**
+         * Timeout of every call whose {@link QueryOptions} (or {@link InsertOptions}) set none, with the
+         * same meaning as {@link QueryOptions.Builder#timeout(Duration)} (default none; {@code null}
+         * turns it off). It applies to sessions opened from this client too.
+         */
+        public Builder defaultQueryTimeout(Duration timeout) {
+            if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+                throw new IllegalArgumentException("defaultQueryTimeout must be positive: " + timeout);
+            }
+            this.defaultQueryTimeout = timeout;
+            return this;
+        }
 
         /**
          * How {@code query(sql, Class)} and object inserts reach constructors and properties, and what

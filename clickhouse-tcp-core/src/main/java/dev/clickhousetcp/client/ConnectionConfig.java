@@ -223,6 +223,12 @@ public final class ConnectionConfig {
             return this;
         }
 
+        /** Removes every setting added so far (e.g. from {@link ConnectionConfig#toBuilder()}). */
+        public Builder clearSettings() {
+            settings.clear();
+            return this;
+        }
+
         public Builder limits(DecodeLimits limits) {
             this.limits = Objects.requireNonNull(limits);
             return this;

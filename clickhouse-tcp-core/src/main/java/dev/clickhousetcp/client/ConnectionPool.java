@@ -159,7 +159,7 @@ public final class ConnectionPool implements AutoCloseable {
                     throw e;
                 }
             } else if (!healthy(c, budget)) {
-                c.close();
+                c.closeLater();
                 freeSlot(true, false);
                 continue; // take another
             }
@@ -353,7 +353,7 @@ public final class ConnectionPool implements AutoCloseable {
         } finally {
             lock.unlock();
         }
-        c.close();
+        c.closeLater();
         freeSlot(true, false);
     }
 

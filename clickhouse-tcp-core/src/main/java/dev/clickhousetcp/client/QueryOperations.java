@@ -47,10 +47,18 @@ import java.util.stream.StreamSupport;
 public abstract class QueryOperations {
     final int insertBlockRows;
     private final Mappers mappers;
+    /** Timeout of calls whose options set none ({@code null}: none). */
+    final java.time.Duration defaultQueryTimeout;
 
-    QueryOperations(int insertBlockRows, Mappers mappers) {
+    QueryOperations(int insertBlockRows, Mappers mappers, java.time.Duration defaultQueryTimeout) {
         this.insertBlockRows = insertBlockRows;
         this.mappers = mappers;
+        this.defaultQueryTimeout = defaultQueryTimeout;
+    }
+
+    /** The budget of a call: its own timeout, else the default query timeout, else none. */
+    private Budget queryBudget(QueryOptions options) {
+        return Budget.of(options.timeout() != null ? options.timeout() : defaultQueryTimeout, Deadline.QUERY);
     }
 
     /** The object mappers (plan cache, {@link Mappers#plansBuilt()}) of this client. */
@@ -122,7 +130,7 @@ public abstract class QueryOperations {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
-        Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
+        Budget budget = queryBudget(options);
         boolean retry = retriesUnansweredReads() && SqlText.isReadOnly(sql);
         QueryResult.Attempt a = send(sql, options, budget, retry);
         return new QueryResult(a.lease(), a.exchange(), options.listener(), SqlText.isInsert(sql),
@@ -388,7 +396,7 @@ public abstract class QueryOperations {
      * the callback throws.
      */
     public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
-        Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
+        Budget budget = queryBudget(options);
         try (InsertStream s = openInsert(insertSql, options, budget)) {
             T result = fn.apply(s);
             s.finish();

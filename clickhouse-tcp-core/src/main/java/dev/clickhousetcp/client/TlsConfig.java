@@ -36,12 +36,22 @@ public final class TlsConfig {
     private final boolean hostnameVerification;
     private final String serverName;
     private final List<String> protocols;
+    private final List<String> cipherSuites;
     private final String description;
 
     private TlsConfig(Builder b) {
         this.hostnameVerification = b.hostnameVerification;
         this.serverName = b.serverName;
         this.protocols = List.copyOf(b.protocols);
+        this.cipherSuites = b.cipherSuites == null ? null : List.copyOf(b.cipherSuites);
+        String cipherText = cipherSuites != null ? ", cipherSuites=" + cipherSuites : "";
+        if (b.sslContext != null) {
+            this.context = b.sslContext;
+            this.description = "TlsConfig[sslContext=" + b.sslContextDescription + ", hostnameVerification="
+                    + hostnameVerification + (serverName != null ? ", serverName=" + serverName : "")
+                    + ", protocols=" + protocols + cipherText + "]";
+            return;
+        }
         try {
             TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             tmf.init(b.trustStore); // null = the JVM's default trust store
@@ -58,7 +68,7 @@ public final class TlsConfig {
         }
         this.description = "TlsConfig[trust=" + b.trustDescription + ", clientCertificate=" + (b.keyStore != null)
                 + ", hostnameVerification=" + hostnameVerification + (serverName != null ? ", serverName=" + serverName : "")
-                + ", protocols=" + protocols + "]";
+                + ", protocols=" + protocols + cipherText + "]";
     }
 
     public static Builder builder() {
@@ -82,6 +92,11 @@ public final class TlsConfig {
         return protocols;
     }
 
+    /** The enabled cipher suites, or {@code null} for the JSSE defaults. */
+    public List<String> cipherSuites() {
+        return cipherSuites;
+    }
+
     @Override
     public String toString() {
         return description;
@@ -96,6 +111,30 @@ public final class TlsConfig {
         private boolean hostnameVerification = true;
         private String serverName;
         private List<String> protocols = List.of("TLSv1.3", "TLSv1.2");
+        private List<String> cipherSuites;
+        private SSLContext sslContext;
+        private String sslContextDescription;
+
+        /**
+         * Uses this ready {@link SSLContext} (for example one built by a framework from its own key and
+         * trust material) instead of building one: {@link #trustedCertificates}, {@link #trustStore},
+         * {@link #clientCertificate} and {@link #keyStore} are then ignored. Hostname verification, the
+         * server name, protocols and cipher suites still apply.
+         *
+         * @param context     an initialized context
+         * @param description what it is, for {@link #toString()} (no secrets)
+         */
+        public Builder sslContext(SSLContext context, String description) {
+            this.sslContext = java.util.Objects.requireNonNull(context, "context");
+            this.sslContextDescription = description == null ? "custom" : description;
+            return this;
+        }
+
+        /** Enabled cipher suites (default: the JSSE defaults of the context's protocols). */
+        public Builder cipherSuites(List<String> cipherSuites) {
+            this.cipherSuites = cipherSuites == null ? null : new ArrayList<>(cipherSuites);
+            return this;
+        }
 
         /** Trusts exactly the CA certificates in this PEM file (instead of the JVM's trust store). */
         public Builder trustedCertificates(Path pemFile) {

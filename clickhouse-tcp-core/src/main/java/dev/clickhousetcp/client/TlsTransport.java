@@ -55,6 +55,9 @@ final class TlsTransport extends Transport {
             params.setServerNames(List.of(new SNIHostName(serverName)));
         }
         params.setProtocols(tls.protocols().toArray(new String[0]));
+        if (tls.cipherSuites() != null) {
+            params.setCipherSuites(tls.cipherSuites().toArray(new String[0]));
+        }
         engine.setSSLParameters(params);
         TlsTransport t = new TlsTransport(plain, engine);
         t.guard(handshakeGuard);

@@ -1,13 +1,18 @@
 package dev.clickhousetcp.spring.actuate;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.client.Endpoint;
+import dev.clickhousetcp.spring.actuate.health.ClickHouseTcpEndpointHealthIndicator;
 import dev.clickhousetcp.spring.actuate.health.ClickHouseTcpHealthIndicator;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.FaultProxy;
 import dev.clickhousetcp.testsupport.LegacyServer;
 import org.junit.jupiter.api.Test;
 
@@ -17,13 +22,14 @@ import org.springframework.boot.health.contributor.Status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@link ClickHouseTcpHealthIndicator} against the real servers.
+ * {@link ClickHouseTcpHealthIndicator} and {@link ClickHouseTcpEndpointHealthIndicator} against the real
+ * servers.
  */
 @ClickHouseTest
 class ClickHouseTcpHealthIndicatorTests {
 
     @Test
-    void upWithServerDetails(ClickHouseServer server) {
+    void upWithServerPoolAndLatencyDetails(ClickHouseServer server) {
         try (ClickHouseTcpClient client = client(server.host(), server.tcpPort())) {
             Health health = new ClickHouseTcpHealthIndicator(client).health();
             assertThat(health.getStatus()).isEqualTo(Status.UP);
@@ -33,7 +39,23 @@ class ClickHouseTcpHealthIndicatorTests {
                 .containsEntry("endpoint", server.host() + ":" + server.tcpPort())
                 .containsEntry("database", "default");
             assertThat((Long) details.get("revision")).isGreaterThan(54400L);
+            assertThat((Double) details.get("pingLatencyMs")).isGreaterThanOrEqualTo(0.0).isLessThan(5000.0);
+            assertThat(details.get("pool")).isEqualTo(Map.of("active", 0, "idle", 1, "pending", 0, "total", 1,
+                    "max", 20));
             assertThat(client.poolStats().idle()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void endpointIsTheOneTheConnectionReached(ClickHouseServer server) {
+        try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
+            .endpoints(List.of("127.0.0.1:1", server.host() + ":" + server.tcpPort()))
+            .connectTimeout(Duration.ofSeconds(2))
+            .build()) {
+            Health health = new ClickHouseTcpHealthIndicator(client).health();
+            assertThat(health.getStatus()).isEqualTo(Status.UP);
+            assertThat(health.getDetails()).containsEntry("endpoint", server.host() + ":" + server.tcpPort())
+                .containsEntry("endpoints", List.of("127.0.0.1:1", server.host() + ":" + server.tcpPort()));
         }
     }
 
@@ -51,10 +73,34 @@ class ClickHouseTcpHealthIndicatorTests {
         try (ClickHouseTcpClient client = client("127.0.0.1", 1)) {
             Health health = new ClickHouseTcpHealthIndicator(client).health();
             assertThat(health.getStatus()).isEqualTo(Status.DOWN);
-            assertThat(health.getDetails()).containsEntry("endpoint", "127.0.0.1:1");
+            assertThat(health.getDetails()).containsEntry("endpoint", "127.0.0.1:1").containsKey("pool");
             assertThat(health.getDetails().get("error")).asString()
                 .startsWith(ClickHouseConnectionException.class.getName() + ": ")
                 .contains("127.0.0.1:1");
+        }
+        try (ClickHouseTcpClient client = ClickHouseTcpClient.builder().endpoints(List.of("127.0.0.1:1", "127.0.0.1:2"))
+            .build()) {
+            Health health = new ClickHouseTcpHealthIndicator(client).health();
+            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.getDetails()).containsEntry("endpoints", List.of("127.0.0.1:1", "127.0.0.1:2"));
+        }
+    }
+
+    /** A server that stops answering: the ping gives up after the indicator's timeout. */
+    @Test
+    void pingIsBoundedByTheTimeout(ClickHouseServer server) throws Exception {
+        try (FaultProxy proxy = FaultProxy.forNativePort(server);
+                ClickHouseTcpClient client = client(proxy.host(), proxy.port())) {
+            client.ping(); // one pooled connection through the proxy
+            proxy.stallAll(FaultProxy.Direction.SERVER_TO_CLIENT);
+            long start = System.nanoTime();
+            Health health = new ClickHouseTcpHealthIndicator(client, Duration.ofMillis(300)).health();
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+            proxy.releaseStalls();
+            assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(health.getDetails().get("error")).asString()
+                .startsWith(ClickHouseTimeoutException.class.getName());
+            assertThat(took).isLessThan(Duration.ofSeconds(3));
         }
     }
 
@@ -69,7 +115,27 @@ class ClickHouseTcpHealthIndicatorTests {
         }
     }
 
+    @Test
+    void endpointIndicatorChecksItsOwnEndpoint(ClickHouseServer server) {
+        try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
+            .endpoints(List.of(server.host() + ":" + server.tcpPort(), "127.0.0.1:1"))
+            .build()) {
+            Health up = new ClickHouseTcpEndpointHealthIndicator(client, new Endpoint(server.host(), server.tcpPort()),
+                    Duration.ofSeconds(5)).health();
+            assertThat(up.getStatus()).isEqualTo(Status.UP);
+            assertThat(up.getDetails()).containsEntry("endpoint", server.host() + ":" + server.tcpPort())
+                .containsKeys("version", "pingLatencyMs");
+            Health down = new ClickHouseTcpEndpointHealthIndicator(client, new Endpoint("127.0.0.1", 1),
+                    Duration.ofSeconds(5)).health();
+            assertThat(down.getStatus()).isEqualTo(Status.DOWN);
+            assertThat(down.getDetails()).containsEntry("endpoint", "127.0.0.1:1").containsKey("error");
+            // its connections are its own: the pool is untouched
+            assertThat(client.poolStats().created()).isZero();
+        }
+    }
+
     static ClickHouseTcpClient client(String host, int port) {
         return ClickHouseTcpClient.builder().host(host).port(port).connectTimeout(Duration.ofSeconds(2)).build();
     }
+
 }

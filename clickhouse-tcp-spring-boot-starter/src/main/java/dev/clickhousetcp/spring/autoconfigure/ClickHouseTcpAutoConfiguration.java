@@ -9,6 +9,7 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 
 /**
@@ -16,12 +17,17 @@ import org.springframework.context.annotation.Bean;
  *
  * <p>Registers, each only if the application has not defined its own:
  * <ul>
- * <li>{@link ClickHouseTcpConnectionDetails} — {@link PropertiesClickHouseTcpConnectionDetails} from
- * {@code clickhouse.tcp.host}, {@code port}, {@code database}, {@code username}, {@code password};</li>
+ * <li>{@link ClickHouseTcpConnectionDetails} — from the {@code clickhouse.tcp.*} properties
+ * ({@code url}, {@code host}, {@code port}, {@code endpoints}, {@code database}, {@code username},
+ * {@code password}, {@code ssl.enabled}, {@code ssl.bundle} with Spring Boot's {@code SslBundles}); a
+ * bean of that type defined elsewhere (by the application, {@code @ServiceConnection} or docker compose)
+ * replaces it and those properties are ignored;</li>
  * <li>{@link ClickHouseTcpClient} — built from the connection details, the remaining
- * {@link ClickHouseTcpProperties} (timeouts, pool, insert block size, settings) and then every
- * {@link ClickHouseTcpClientBuilderCustomizer} in order; closed with the context. The pool opens
- * connections lazily, so the context starts even when the server is down;</li>
+ * {@link ClickHouseTcpProperties} (timeouts, pool, compression, limits, mapping, settings, hostname
+ * verification) and then every {@link ClickHouseTcpClientBuilderCustomizer} in order; closed with the
+ * context. The pool opens connections lazily, so the context starts even when the server is down. With
+ * {@code clickhouse.tcp.validate-settings-on-startup} (the default) and settings configured, the
+ * settings are checked against a reachable server first;</li>
  * <li>{@link ClickHouseTcpExceptionTranslator} — knows the client's default settings; as a
  * {@code PersistenceExceptionTranslator} bean it also translates exceptions of {@code @Repository} beans that
  * use the client directly (with the {@code PersistenceExceptionTranslationPostProcessor} that Spring Boot's
@@ -39,8 +45,9 @@ public final class ClickHouseTcpAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(ClickHouseTcpConnectionDetails.class)
-    PropertiesClickHouseTcpConnectionDetails clickHouseTcpConnectionDetails(ClickHouseTcpProperties properties) {
-        return new PropertiesClickHouseTcpConnectionDetails(properties);
+    PropertiesClickHouseTcpConnectionDetails clickHouseTcpConnectionDetails(ClickHouseTcpProperties properties,
+            ObjectProvider<SslBundles> sslBundles) {
+        return new PropertiesClickHouseTcpConnectionDetails(properties, sslBundles.getIfAvailable());
     }
 
     @Bean(destroyMethod = "close")
@@ -48,46 +55,36 @@ public final class ClickHouseTcpAutoConfiguration {
     ClickHouseTcpClient clickHouseTcpClient(ClickHouseTcpProperties properties,
             ClickHouseTcpConnectionDetails connectionDetails,
             ObjectProvider<ClickHouseTcpClientBuilderCustomizer> customizers) {
-        ClickHouseTcpClient.Builder builder = ClickHouseTcpClient.builder()
-            .host(connectionDetails.getHost())
-            .port(connectionDetails.getPort())
-            .database(connectionDetails.getDatabase())
-            .user(connectionDetails.getUsername())
-            .password(connectionDetails.getPassword())
-            .connectTimeout(properties.getConnection().getConnectTimeout())
-            .handshakeTimeout(properties.getConnection().getHandshakeTimeout())
-            .socketTimeout(properties.getConnection().getSocketTimeout())
-            .maxPoolSize(properties.getPool().getMaxSize())
-            .acquireTimeout(properties.getPool().getAcquireTimeout())
-            .validateAfterIdle(properties.getPool().getValidateAfterIdle())
-            .minIdle(properties.getPool().getMinIdle())
-            .idleTimeout(properties.getPool().getIdleTimeout())
-            .maxLifetime(properties.getPool().getMaxLifetime())
-            .leakDetectionThreshold(properties.getPool().getLeakDetectionThreshold())
-            .compression(compression(properties.getCompression()))
-            .loadBalancing(properties.getLoadBalancing())
-            .insertBlockRows(properties.getInsert().getBlockRows())
-            .settings(properties.getSettings());
-        if (!properties.getEndpoints().isEmpty()) {
-            builder.endpoints(properties.getEndpoints());
+        ClickHouseTcpClientFactory factory = new ClickHouseTcpClientFactory(properties);
+        ClickHouseTcpClient client;
+        try {
+            ClickHouseTcpClient.Builder builder = factory.builder(connectionDetails);
+            customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
+            client = builder.build();
         }
-        String clientName = properties.getClientName();
-        if (clientName != null && !clientName.isBlank()) {
-            builder.clientName(clientName);
+        catch (IllegalArgumentException ex) {
+            throw new ClickHouseTcpConfigurationException("The ClickHouse client rejects its configuration: "
+                    + ex.getMessage() + ". It comes from " + describe(connectionDetails)
+                    + ", the clickhouse.tcp.* properties and any ClickHouseTcpClientBuilderCustomizer.",
+                    "Correct the value named above.", ex);
         }
-        customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
-        return builder.build();
+        if (properties.isValidateSettingsOnStartup()) {
+            try {
+                ClickHouseTcpSettingsValidator.validate(client, ClickHouseTcpClientFactory.nodes(connectionDetails),
+                        factory.settings(), factory.settingSources());
+            }
+            catch (RuntimeException ex) {
+                client.close();
+                throw ex;
+            }
+        }
+        return client;
     }
 
-    private static dev.clickhousetcp.client.Compression compression(String name) {
-        String n = name == null ? "lz4" : name.trim().toLowerCase(java.util.Locale.ROOT);
-        return switch (n) {
-            case "lz4" -> dev.clickhousetcp.client.Compression.LZ4;
-            case "zstd" -> dev.clickhousetcp.client.Compression.ZSTD;
-            case "none" -> dev.clickhousetcp.client.Compression.NONE;
-            default -> throw new IllegalArgumentException("clickhouse.tcp.compression must be lz4, zstd or none, not '"
-                    + name + "'");
-        };
+    private static String describe(ClickHouseTcpConnectionDetails connectionDetails) {
+        return (connectionDetails instanceof PropertiesClickHouseTcpConnectionDetails)
+                ? "the connection properties (clickhouse.tcp.url, host, port, endpoints, username, database)"
+                : "the ClickHouseTcpConnectionDetails bean " + connectionDetails.getClass().getName();
     }
 
     @Bean

@@ -1,50 +1,42 @@
 package dev.clickhousetcp.spring.autoconfigure;
 
+import java.util.List;
+
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.autoconfigure.service.connection.ConnectionDetails;
+import org.springframework.boot.ssl.SslBundle;
 
 /**
- * Details required to connect to a ClickHouse server over the native TCP protocol: where it is and
- * whom to authenticate as.
+ * Details required to connect to ClickHouse over the native TCP protocol: the servers, whom to
+ * authenticate as, the default database and TLS.
  *
- * <p>By default these come from {@link ClickHouseTcpProperties} (see
- * {@link PropertiesClickHouseTcpConnectionDetails}). Define a bean of this type to take them from
- * elsewhere — a secrets store, a service binding, a test container — and the properties
- * {@code clickhouse.tcp.host}, {@code port}, {@code database}, {@code username} and {@code password}
- * are ignored.
+ * <p>By default these come from the {@code clickhouse.tcp.*} properties ({@code url}, {@code host},
+ * {@code port}, {@code endpoints}, {@code username}, {@code password}, {@code database},
+ * {@code ssl.enabled}, {@code ssl.bundle}). Define a bean of this type to take them from elsewhere (a
+ * secrets store, a service binding), or let {@code @ServiceConnection} on a Testcontainers
+ * {@code ClickHouseContainer} or Spring Boot's docker compose support define one: those properties are
+ * then ignored. The remaining properties (timeouts, pool, compression, settings, hostname verification)
+ * apply either way.
  *
- * <p>Implementations should be thread-safe (they are read once, when the client bean is created) and
- * must not expose the password in {@code toString()}.
+ * <p>Implementations should be thread-safe (they are read when the client bean is created) and must not
+ * expose the password in {@code toString()}.
  */
 public interface ClickHouseTcpConnectionDetails extends ConnectionDetails {
 
     /**
-     * Host name or IP address of the server.
-     * @return the host, never {@code null}
+     * The servers, in order: one node, or several replicas over which connections spread per
+     * {@code clickhouse.tcp.load-balancing}.
+     * @return at least one node
      */
-    String getHost();
-
-    /**
-     * Native protocol (TCP) port of the server.
-     * @return the port, 1 to 65535
-     */
-    int getPort();
-
-    /**
-     * Default database of every connection.
-     * @return the database name, by default {@code default}
-     */
-    default String getDatabase() {
-        return "default";
-    }
+    List<Node> getNodes();
 
     /**
      * User to authenticate as.
-     * @return the user name, by default {@code default}
+     * @return the user name, or {@code null} for {@code default}
      */
-    default String getUsername() {
-        return "default";
+    default @Nullable String getUsername() {
+        return null;
     }
 
     /**
@@ -54,4 +46,37 @@ public interface ClickHouseTcpConnectionDetails extends ConnectionDetails {
     default @Nullable String getPassword() {
         return null;
     }
+
+    /**
+     * Default database of every connection.
+     * @return the database name, or {@code null} for {@code default}
+     */
+    default @Nullable String getDatabase() {
+        return null;
+    }
+
+    /**
+     * SSL bundle to connect with: when not {@code null}, connections use TLS with its trust material
+     * and, for mutual TLS, its key.
+     * @return the SSL bundle, or {@code null} for a plain TCP connection
+     */
+    default @Nullable SslBundle getSslBundle() {
+        return null;
+    }
+
+    /**
+     * A ClickHouse server's native protocol address.
+     *
+     * @param host host name or IP address
+     * @param port native protocol port (9000 plain, 9440 TLS by default)
+     */
+    record Node(String host, int port) {
+
+        @Override
+        public String toString() {
+            return (this.host.indexOf(':') >= 0) ? "[" + this.host + "]:" + this.port : this.host + ":" + this.port;
+        }
+
+    }
+
 }

@@ -228,12 +228,17 @@ class ClickHouseTcpAutoConfigurationTests {
         }
     }
 
-    record TestConnectionDetails(String getHost, int getPort, String getUsername, String getPassword)
+    record TestConnectionDetails(String host, int port, String getUsername, String getPassword)
             implements ClickHouseTcpConnectionDetails {
 
         @Override
+        public java.util.List<Node> getNodes() {
+            return java.util.List.of(new Node(this.host, this.port));
+        }
+
+        @Override
         public String toString() {
-            return "TestConnectionDetails[" + getHost + ":" + getPort + "]";
+            return "TestConnectionDetails[" + this.host + ":" + this.port + "]";
         }
     }
 
@@ -241,12 +246,15 @@ class ClickHouseTcpAutoConfigurationTests {
     void poolCompressionAndEndpointPropertiesReachTheClient() {
         this.runner.withPropertyValues("clickhouse.tcp.endpoints=127.0.0.1:1," + server.host() + ":" + server.tcpPort(),
                 "clickhouse.tcp.compression=none", "clickhouse.tcp.pool.min-idle=1",
-                "clickhouse.tcp.pool.max-lifetime=5m", "clickhouse.tcp.load-balancing=in_order").run((context) -> {
+                "clickhouse.tcp.pool.max-lifetime=5m", "clickhouse.tcp.load-balancing=in_order",
+                "clickhouse.tcp.failover-backoff=1m").run((context) -> {
                     dev.clickhousetcp.client.ClickHouseTcpClient client =
                             context.getBean(dev.clickhousetcp.client.ClickHouseTcpClient.class);
                     assertThat(client.config().compression()).isEqualTo(dev.clickhousetcp.client.Compression.NONE);
                     client.ping(); // fails over from the closed port to the server
                     assertThat(client.poolStats().total()).isGreaterThanOrEqualTo(1);
+                    assertThat(client.poolConfig().endpoints()).hasSize(2);
+                    assertThat(client.poolConfig().failoverBackoff()).isEqualTo(Duration.ofMinutes(1));
                 });
     }
 }

@@ -70,7 +70,8 @@ class ClickHouseTcpRepositoryTranslationTests {
     @Test
     void translatorBeanKnowsTheClientsDefaultSettings() {
         runner(ClickHouseTcpAutoConfiguration.class, PersistenceExceptionTranslationAutoConfiguration.class)
-            .withPropertyValues("clickhouse.tcp.settings.no_such_setting_xyz=1")
+            .withPropertyValues("clickhouse.tcp.settings.no_such_setting_xyz=1",
+                    "clickhouse.tcp.validate-settings-on-startup=false")
             .run((context) -> assertThatExceptionOfType(ClickHouseInvalidApiUsageException.class)
                 .isThrownBy(() -> context.getBean(EventsRepository.class).count())
                 .withMessageContaining("which comes from the client's default settings"));

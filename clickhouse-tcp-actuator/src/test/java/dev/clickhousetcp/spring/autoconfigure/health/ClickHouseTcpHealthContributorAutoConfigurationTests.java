@@ -54,6 +54,37 @@ class ClickHouseTcpHealthContributorAutoConfigurationTests {
     }
 
     @Test
+    void severalEndpointsMakeOneComponentEach() {
+        this.runner
+            .withPropertyValues("clickhouse.tcp.endpoints=" + server.host() + ":" + server.tcpPort() + ",127.0.0.1:1",
+                    "management.health.clickhousetcp.timeout=2s")
+            .run((context) -> {
+                CompositeHealthContributor composite = context.getBean("clickHouseTcpHealthContributor",
+                        CompositeHealthContributor.class);
+                assertThat(composite.stream().map(CompositeHealthContributor.Entry::name)).containsExactly("pool",
+                        server.host() + ":" + server.tcpPort(), "127.0.0.1:1");
+                assertThat(((HealthIndicator) composite.getContributor("pool")).health().getStatus())
+                    .isEqualTo(Status.UP);
+                assertThat(((HealthIndicator) composite.getContributor(server.host() + ":" + server.tcpPort()))
+                    .health()
+                    .getStatus()).isEqualTo(Status.UP);
+                assertThat(((HealthIndicator) composite.getContributor("127.0.0.1:1")).health().getStatus())
+                    .isEqualTo(Status.DOWN);
+                assertThat(context.getBean(ClickHouseTcpHealthIndicatorProperties.class).getTimeout())
+                    .isEqualTo(java.time.Duration.ofSeconds(2));
+            });
+    }
+
+    @Test
+    void timeoutMustBePositive() {
+        this.runner.withPropertyValues("management.health.clickhousetcp.timeout=0s").run((context) -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).hasStackTraceContaining("management.health.clickhousetcp")
+                .hasStackTraceContaining("timeout");
+        });
+    }
+
+    @Test
     void canBeDisabled() {
         this.runner.withPropertyValues("management.health.clickhousetcp.enabled=false")
             .run((context) -> assertThat(context).doesNotHaveBean("clickHouseTcpHealthContributor"));

@@ -1,0 +1,134 @@
+package dev.clickhousetcp.spring.autoconfigure;
+
+import java.util.Map;
+import java.util.Set;
+
+import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.testsupport.ClickHouseServer;
+import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.LegacyServer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * {@code clickhouse.tcp.settings} checked against the server at startup, and the hint for an unknown
+ * setting at the first query when the check is off.
+ */
+@ClickHouseTest
+class ClickHouseTcpSettingsValidationTests {
+
+    private static ClickHouseServer server;
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+        .withConfiguration(AutoConfigurations.of(ClickHouseTcpAutoConfiguration.class));
+
+    @BeforeAll
+    static void server(ClickHouseServer modern) {
+        server = modern;
+    }
+
+    private ApplicationContextRunner connected(ClickHouseServer target) {
+        return this.runner.withPropertyValues("clickhouse.tcp.host=" + target.host(),
+                "clickhouse.tcp.port=" + target.tcpPort());
+    }
+
+    @Test
+    void knownSettingsPass() {
+        connected(server)
+            .withPropertyValues("clickhouse.tcp.settings.max_threads=2", "clickhouse.tcp.settings.max_execution_time=60",
+                    "clickhouse.tcp.url=clickhouse://?session_timezone=UTC")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                assertThat(context.getBean(ClickHouseTcpClient.class).config().settings())
+                    .containsOnlyKeys("session_timezone", "max_threads", "max_execution_time");
+            });
+    }
+
+    @Test
+    void unknownSettingsFailStartupWithCloseMatches() {
+        connected(server)
+            .withPropertyValues("clickhouse.tcp.settings.max_thread=2", "clickhouse.tcp.settings.max_execution_time=60",
+                    "clickhouse.tcp.settings.max_memory_usage_x=1000000000",
+                    "clickhouse.tcp.url=clickhouse://?sesion_timezone=UTC")
+            .run((context) -> {
+                assertThat(context).hasFailed();
+                FailureAnalysis analysis = ClickHouseTcpPropertiesTests.analyze(context.getStartupFailure());
+                assertThat(analysis.getDescription())
+                    .contains("clickhouse.tcp.settings.max_thread: unknown setting 'max_thread' (did you mean 'max_threads'")
+                    .contains("clickhouse.tcp.settings.max_memory_usage_x: unknown setting 'max_memory_usage_x' "
+                            + "(did you mean 'max_memory_usage'")
+                    .contains("clickhouse.tcp.url (query parameter sesion_timezone): unknown setting 'sesion_timezone' "
+                            + "(did you mean 'session_timezone'")
+                    .doesNotContain("max_execution_time");
+                assertThat(analysis.getAction()).contains("validate-settings-on-startup=false");
+            });
+    }
+
+    @Test
+    void rejectedValuesFailStartupWithTheServersReason() {
+        connected(server).withPropertyValues("clickhouse.tcp.settings.max_threads=many").run((context) -> {
+            assertThat(context).hasFailed();
+            String description = ClickHouseTcpPropertiesTests.analyze(context.getStartupFailure()).getDescription();
+            assertThat(description).contains("clickhouse.tcp.settings.max_threads: the server rejects max_threads=many");
+        });
+    }
+
+    /** The 2018 server reports unknown settings in its own words and may drop the connection after each. */
+    @Test
+    void unknownSettingsOnTheLegacyServer(@LegacyServer ClickHouseServer legacy) {
+        connected(legacy)
+            .withPropertyValues("clickhouse.tcp.settings.max_thread=2", "clickhouse.tcp.settings.max_block_sise=10",
+                    "clickhouse.tcp.settings.max_threads=2")
+            .run((context) -> {
+                assertThat(context).hasFailed();
+                String description = ClickHouseTcpPropertiesTests.analyze(context.getStartupFailure()).getDescription();
+                assertThat(description).contains("unknown setting 'max_thread' (did you mean 'max_threads'")
+                    .contains("unknown setting 'max_block_sise' (did you mean 'max_block_size'")
+                    .doesNotContain("settings.max_threads:");
+            });
+    }
+
+    @Test
+    void checkCanBeTurnedOffAndTheFirstQueryGetsAHint() {
+        connected(server)
+            .withPropertyValues("clickhouse.tcp.settings.max_thread=2", "clickhouse.tcp.validate-settings-on-startup=false")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                ClickHouseTcpClient client = context.getBean(ClickHouseTcpClient.class);
+                Throwable failure = catchThrowable(() -> client.execute("SELECT 1"));
+                assertThat(failure).isInstanceOf(ClickHouseServerException.class);
+                assertThat(((ClickHouseServerException) failure).code()).isEqualTo(115);
+                assertThat(ClickHouseTcpSettingsHints.unknownSetting(new RuntimeException(failure),
+                        client.config().settings()))
+                    .contains("'max_thread'")
+                    .contains("clickhouse.tcp.settings.max_thread");
+                assertThat(ClickHouseTcpSettingsHints.unknownSetting(failure, Map.of("max_threads", "2"))).isNull();
+                assertThat(ClickHouseTcpSettingsHints.unknownSetting(new IllegalStateException("x"),
+                        client.config().settings())).isNull();
+            });
+    }
+
+    @Test
+    void unreachableServerSkipsTheCheck() {
+        this.runner.withPropertyValues("clickhouse.tcp.host=127.0.0.1", "clickhouse.tcp.port=1",
+                "clickhouse.tcp.settings.max_thread=2").run((context) -> assertThat(context).hasNotFailed());
+    }
+
+    @Test
+    void closeMatchesAreByEditDistance() {
+        Set<String> known = Set.of("max_threads", "max_thread_pool_size", "max_memory_usage", "readonly");
+        assertThat(ClickHouseTcpSettingsValidator.closeMatches("max_thread", known)).startsWith("max_threads");
+        assertThat(ClickHouseTcpSettingsValidator.closeMatches("MAX_THREADS", known)).containsExactly("max_threads");
+        assertThat(ClickHouseTcpSettingsValidator.closeMatches("completely_else", known)).isEmpty();
+        assertThat(ClickHouseTcpSettingsValidator.distance("kitten", "sitting")).isEqualTo(3);
+    }
+
+}
