@@ -1,6 +1,5 @@
 package dev.clickhousetcp.spring.autoconfigure;
 
-import java.util.Map;
 import java.util.Set;
 
 import dev.clickhousetcp.ClickHouseServerException;
@@ -106,13 +105,12 @@ class ClickHouseTcpSettingsValidationTests {
                 Throwable failure = catchThrowable(() -> client.execute("SELECT 1"));
                 assertThat(failure).isInstanceOf(ClickHouseServerException.class);
                 assertThat(((ClickHouseServerException) failure).code()).isEqualTo(115);
-                assertThat(ClickHouseTcpSettingsHints.unknownSetting(new RuntimeException(failure),
-                        client.config().settings()))
-                    .contains("'max_thread'")
-                    .contains("clickhouse.tcp.settings.max_thread");
-                assertThat(ClickHouseTcpSettingsHints.unknownSetting(failure, Map.of("max_threads", "2"))).isNull();
-                assertThat(ClickHouseTcpSettingsHints.unknownSetting(new IllegalStateException("x"),
-                        client.config().settings())).isNull();
+                // through the template (and the translator bean), the first query names the setting and its origin
+                Throwable translated = catchThrowable(
+                        () -> context.getBean(dev.clickhousetcp.spring.core.ClickHouseTcpTemplate.class).execute("SELECT 1"));
+                assertThat(translated).isInstanceOf(org.springframework.dao.InvalidDataAccessApiUsageException.class)
+                    .hasMessageContaining("max_thread")
+                    .hasMessageContaining("clickhouse.tcp.settings");
             });
     }
 
