@@ -388,7 +388,11 @@ public abstract class QueryOperations {
      * the callback throws.
      */
     public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
-        Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
+        return withInsert(insertSql, options, Budget.of(options.timeout(), Deadline.QUERY), fn);
+    }
+
+    /** {@link #withInsert(String, QueryOptions, Function)} within {@code budget} (e.g. the whole call's). */
+    private <T> T withInsert(String insertSql, QueryOptions options, Budget budget, Function<InsertStream, T> fn) {
         try (InsertStream s = openInsert(insertSql, options, budget)) {
             T result = fn.apply(s);
             s.finish();
@@ -751,11 +755,13 @@ public abstract class QueryOperations {
                 return total;
             });
         }
+        // the timeout is the whole call's: every block's INSERT runs within what is left of it
+        Budget budget = Budget.of(options.queryOptions().timeout(), Deadline.QUERY);
         long total = 0;
         long block = 0;
         while (src.hasMore()) {
             long first = total;
-            long sent = withInsert(sql, options.forBlock(block), ins -> {
+            long sent = withInsert(sql, options.forBlock(block), budget, ins -> {
                 src.begin(ins);
                 ColumnWriter[] w = ins.newWriters();
                 int n = src.next(ins, w, window, first);

@@ -122,6 +122,43 @@ class DeadlineTest {
     }
 
     @Test
+    void theQueryTimeoutCoversTheWholeInsertInSafeRetryModeNotEachBlock() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String table = TestClients.table("deadline_blocks");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x "
+                    + "SETTINGS non_replicated_deduplication_window = 1000");
+            // 1000 rows at 2 ms each (2 s), sent as 100 INSERTs of 10 rows (20 ms each)
+            Iterable<Object[]> slowRows = () -> new Iterator<>() {
+                long n;
+
+                @Override
+                public boolean hasNext() {
+                    return n < 1000;
+                }
+
+                @Override
+                public Object[] next() {
+                    LockSupport.parkNanos(2_000_000);
+                    return new Object[] {n++};
+                }
+            };
+            InsertOptions options = InsertOptions.builder().deduplicationToken("token-" + table).tokenPerBlock(true)
+                    .maxRowsPerBlock(10).queryOptions(QueryOptions.builder().timeout(Duration.ofMillis(300)).build())
+                    .build();
+            long start = System.nanoTime();
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.insert(table, List.of("x"), slowRows, options),
+                    ClickHouseTimeoutException.class);
+            assertThat(e).as("the insert outlived its timeout").isNotNull();
+            assertThat(since(start)).isLessThan(bound(Duration.ofMillis(300)));
+            assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+            assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300));
+        } finally {
+            server.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    @Test
     void anInsertThatTimesOutAfterItsDataWasSentSaysItMayHaveBeenAppliedAndNamesItsToken() {
         ClickHouseServer server = ClickHouseServers.modern();
         String table = TestClients.table("deadline_commit");
