@@ -1,6 +1,7 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
@@ -277,6 +278,17 @@ public abstract class QueryOperations {
      * @return rows inserted
      */
     public long insertColumns(String table, Map<String, ?> columns, InsertOptions options) {
+        if (options.tokenPerBlock()) {
+            try {
+                return insertColumnsOnce(table, columns, options);
+            } catch (ClickHouseConnectionException e) {
+                throw blockFailed(e, options.deduplicationToken(), 0, 0);
+            }
+        }
+        return insertColumnsOnce(table, columns, options);
+    }
+
+    private long insertColumnsOnce(String table, Map<String, ?> columns, InsertOptions options) {
         List<String> names = new ArrayList<>(columns.keySet());
         return withInsert(insertSql(table, names), options.forBlock(options.tokenPerBlock() ? 0 : -1), ins -> {
             ColumnWriter[] w = ins.newWriters();
@@ -761,13 +773,18 @@ public abstract class QueryOperations {
         long block = 0;
         while (src.hasMore()) {
             long first = total;
-            long sent = withInsert(sql, options.forBlock(block), budget, ins -> {
-                src.begin(ins);
-                ColumnWriter[] w = ins.newWriters();
-                int n = src.next(ins, w, window, first);
-                ins.sendBlock(w, n);
-                return (long) n;
-            });
+            long sent;
+            try {
+                sent = withInsert(sql, options.forBlock(block), budget, ins -> {
+                    src.begin(ins);
+                    ColumnWriter[] w = ins.newWriters();
+                    int n = src.next(ins, w, window, first);
+                    ins.sendBlock(w, n);
+                    return (long) n;
+                });
+            } catch (ClickHouseConnectionException e) {
+                throw blockFailed(e, options.deduplicationToken(), block, total);
+            }
             if (sent == 0) {
                 break;
             }
@@ -775,6 +792,25 @@ public abstract class QueryOperations {
             block++;
         }
         return total;
+    }
+
+    /**
+     * The failure of block {@code block} of a safe-retry insert, as the failure of the whole call: applied
+     * in part when blocks before it were committed, and naming the call's token, the one a retry of the
+     * whole insert runs with (the failed block's own INSERT had {@code <token>-<block>}).
+     */
+    private static ClickHouseConnectionException blockFailed(ClickHouseConnectionException e, String token, long block,
+                                                             long committedRows) {
+        boolean applied = block > 0 || e.insertMayHaveBeenApplied();
+        String message = "block " + block + " of a safe-retry insert failed: " + e.getMessage() + "; "
+                + (block > 0 ? "the " + block + " blocks before it (" + committedRows + " rows) had been committed, so "
+                + "the insert was applied in part" : "it was the first block")
+                + "; retrying the whole insert with deduplication token '" + token + "', the same rows in the same "
+                + "order and the same block size is safe";
+        if (e instanceof ClickHouseTimeoutException t) {
+            return new ClickHouseTimeoutException(message, e, t.deadline(), t.timeout(), applied, token);
+        }
+        return new ClickHouseConnectionException(message, e, applied, token);
     }
 
     /** Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection. */
