@@ -813,18 +813,38 @@ public abstract class QueryOperations {
         return new ClickHouseConnectionException(message, e, applied, token);
     }
 
-    /** Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection. */
+    /**
+     * Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection. The last
+     * failure is thrown; when an earlier attempt may have applied the insert and the last one does not
+     * say so (it failed before sending anything), the exception thrown says it.
+     */
     private static long withAttempts(InsertOptions options, Supplier<Long> attempt, boolean replayable) {
         int max = replayable ? options.maxAttempts() : 1;
+        ClickHouseConnectionException applied = null;
         for (int i = 1; ; i++) {
             try {
                 return attempt.get();
             } catch (ClickHouseConnectionException e) {
+                if (e.insertMayHaveBeenApplied()) {
+                    applied = e;
+                }
                 if (i >= max) {
-                    throw e;
+                    throw applied == null || e.insertMayHaveBeenApplied() ? e : appliedEarlier(e, applied, i);
                 }
             }
         }
+    }
+
+    /** {@code last}, the failure of the last of {@code attempts}, saying that an earlier attempt may have applied the insert. */
+    private static ClickHouseConnectionException appliedEarlier(ClickHouseConnectionException last,
+                                                                ClickHouseConnectionException earlier, int attempts) {
+        String message = "attempt " + attempts + " of " + attempts + " failed: " + last.getMessage()
+                + "; an earlier attempt may have applied the insert, wholly or in part (" + earlier.getMessage() + ")";
+        ClickHouseConnectionException e = last instanceof ClickHouseTimeoutException t
+                ? new ClickHouseTimeoutException(message, last, t.deadline(), t.timeout(), true, earlier.deduplicationToken())
+                : new ClickHouseConnectionException(message, last, true, earlier.deduplicationToken());
+        e.addSuppressed(earlier);
+        return e;
     }
 
     static String insertSql(String table, List<String> columns) {
