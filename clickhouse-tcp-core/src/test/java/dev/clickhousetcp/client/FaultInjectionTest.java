@@ -443,6 +443,35 @@ class FaultInjectionTest {
                 Long.toString(INSERT_SUM), Integer.toString(INSERT_ROWS));
     }
 
+    /**
+     * An INSERT whose reused connection fails before the server answered it (its query cut on the way
+     * there, or the answer cut at its first byte) is sent again on a new connection: no row had been
+     * sent, so even without a token the rows end up in the table exactly once.
+     */
+    @Test
+    void anInsertCutBeforeAnyRowWasSentOnAReusedConnectionIsSentAgainTransparently() throws Exception {
+        for (Direction direction : Direction.values()) {
+            try (FaultProxy proxy = proxy(modern.server());
+                 ClickHouseTcpClient client = via(proxy).maxPoolSize(1).build()) {
+                // no deduplication at all: a block sent twice would be there twice
+                String table = TestClients.table("fault_unanswered_ins");
+                client.execute("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x"); // reused below
+                try {
+                    FaultRule rule = proxy.on(direction).afterMarker(Direction.CLIENT_TO_SERVER, table).truncate().once();
+                    FIGURES.operation();
+                    assertThat(client.insert(table, List.of("x"), insertRows(), InsertOptions.builder().maxRowsPerBlock(1000)
+                            .build())).isEqualTo(INSERT_ROWS);
+                    fired(rule, direction == Direction.CLIENT_TO_SERVER ? "query sent" : "insert header");
+                    assertThat(proxy.stats().accepted()).as("sent again on a new connection").isEqualTo(2);
+                    exactlyOnce(modern.server(), table);
+                    heals(client, 1);
+                } finally {
+                    modern.server().httpQuery("DROP TABLE IF EXISTS " + table);
+                }
+            }
+        }
+    }
+
     @Test
     void anInsertStalledMidDataEndsWithTheQueryTimeoutAndSaysItMayHaveBeenApplied() throws Exception {
         try (FaultProxy proxy = proxy(modern.server());
@@ -650,6 +679,121 @@ class FaultInjectionTest {
             r.close(); // sends Cancel, drains: nothing comes
             assertThat(DeadlineTest.since(start)).isLessThan(DeadlineTest.bound(socketTimeout));
             heals(client, 1);
+        }
+    }
+
+    // ------------------------------------------------------------------ over TLS (18.16's secure port)
+
+    static FaultProxy tlsProxy(ClickHouseServer legacy) throws java.io.IOException {
+        return new FaultProxy(legacy.host(), legacy.tlsPort());
+    }
+
+    static ClickHouseTcpClient.Builder viaTls(FaultProxy proxy, ClickHouseServer legacy) {
+        java.nio.file.Path ca = legacy.serverCertificatePem().orElseThrow().getParent().resolve("ca.crt");
+        return via(proxy).tls(TlsConfig.builder().trustedCertificates(ca).serverName("localhost").build());
+    }
+
+    @Test
+    void aStalledTlsHandshakeIsAHandshakeTimeout(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+            throws Exception {
+        try (FaultProxy proxy = tlsProxy(legacy);
+             ClickHouseTcpClient client = viaTls(proxy, legacy).handshakeTimeout(Duration.ofMillis(500)).build()) {
+            FaultRule rule = proxy.on(Direction.SERVER_TO_CLIENT).atOffset(0).stall().onNextConnection();
+            ClickHouseTimeoutException e = throwsWithin(DeadlineTest.bound(Duration.ofMillis(500)),
+                    ClickHouseTimeoutException.class, () -> client.queryRows("SELECT 1"));
+            fired(rule, "handshake");
+            assertThat(e.deadline()).isEqualTo(Deadline.HANDSHAKE);
+            assertThat(e.getMessage()).contains("TLS handshake");
+            heals(client, 0);
+        }
+    }
+
+    @Test
+    void aTlsResultStalledMidBlockEndsWithTheQueryTimeout(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+            throws Exception {
+        Duration timeout = Duration.ofMillis(800);
+        try (FaultProxy proxy = tlsProxy(legacy);
+             ClickHouseTcpClient client = viaTls(proxy, legacy).maxPoolSize(1).build()) {
+            client.ping();
+            long before = proxy.stats().bytes(Direction.SERVER_TO_CLIENT);
+            // the SQL is encrypted: the fault counts from the bytes the server had sent before the query
+            FaultRule rule = proxy.on(Direction.SERVER_TO_CLIENT).atOffset(before + 300_000).stall().once();
+            long[] seen = {0};
+            ClickHouseTimeoutException e = throwsWithin(DeadlineTest.bound(timeout), ClickHouseTimeoutException.class, () -> {
+                try (QueryResult r = client.query(bigResult(marker()), QueryOptions.builder().timeout(timeout).build())) {
+                    readChecked(r, seen);
+                }
+            });
+            fired(rule, "mid-block");
+            assertThat(e.deadline()).isEqualTo(Deadline.QUERY);
+            assertThat(seen[0]).isPositive().isLessThan(RESULT_ROWS);
+            heals(client, 1);
+        }
+    }
+
+    @Test
+    void aTlsResultResetMidBlockFailsTyped(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+            throws Exception {
+        try (FaultProxy proxy = tlsProxy(legacy);
+             ClickHouseTcpClient client = viaTls(proxy, legacy).maxPoolSize(1).build()) {
+            client.ping();
+            long before = proxy.stats().bytes(Direction.SERVER_TO_CLIENT);
+            FaultRule rule = proxy.on(Direction.SERVER_TO_CLIENT).atOffset(before + 300_000).reset().once();
+            long[] seen = {0};
+            ClickHouseConnectionException e = throwsWithin(Duration.ofSeconds(2), ClickHouseConnectionException.class, () -> {
+                try (QueryResult r = client.query(bigResult(marker()))) {
+                    readChecked(r, seen);
+                }
+            });
+            fired(rule, "mid-block");
+            assertThat(e).isNotInstanceOf(ClickHouseTimeoutException.class);
+            assertThat(seen[0]).isPositive().isLessThan(RESULT_ROWS);
+            heals(client, 1);
+        }
+    }
+
+    @Test
+    void aTlsInsertStalledMidDataEndsWithTheQueryTimeout(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+            throws Exception {
+        String table = TestClients.table("fault_tls_ins");
+        legacy.httpQuery("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x");
+        Duration timeout = Duration.ofMillis(800);
+        try (FaultProxy proxy = tlsProxy(legacy);
+             ClickHouseTcpClient client = viaTls(proxy, legacy).maxPoolSize(1).build()) {
+            client.ping();
+            long before = proxy.stats().bytes(Direction.CLIENT_TO_SERVER);
+            FaultRule rule = proxy.on(Direction.CLIENT_TO_SERVER).atOffset(before + 50_000).stall().once();
+            ClickHouseTimeoutException e = throwsWithin(DeadlineTest.bound(timeout), ClickHouseTimeoutException.class,
+                    () -> client.insert(table, List.of("x"), insertRows(), InsertOptions.builder().maxRowsPerBlock(1000)
+                            .queryOptions(QueryOptions.builder().timeout(timeout).build()).build()));
+            fired(rule, "mid-insert");
+            assertThat(e.deadline()).isEqualTo(Deadline.QUERY);
+            assertThat(e.insertMayHaveBeenApplied()).isTrue();
+            heals(client, 1);
+        } finally {
+            legacy.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    @Test
+    void idleTlsConnectionsResetOrEndedAreReplacedWithoutAFailure(
+            @dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try (FaultProxy proxy = tlsProxy(legacy);
+             ClickHouseTcpClient client = viaTls(proxy, legacy).maxPoolSize(4).build()) {
+            warmFour(client, threads);
+            proxy.resetAll();
+            warmFour(client, threads);
+            proxy.dropAllGracefully();
+            for (int i = 0; i < 8; i++) {
+                FIGURES.fault("idle in pool");
+            }
+            eightQueriesSucceed(client, threads);
+            PoolStats s = client.poolStats();
+            assertThat(s.destroyed()).as("the eight ended connections, and no other: %s", s).isEqualTo(8);
+            assertThat(s.active()).isZero();
+        } finally {
+            threads.shutdownNow();
         }
     }
 
