@@ -9,6 +9,7 @@ import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServer.Kind;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.FaultProxy;
 import dev.clickhousetcp.testsupport.PrivateServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -141,6 +142,17 @@ class ConcurrencyStressTest {
         new Run(8, Integer.getInteger("stress.opsPerThread", 24)).execute();
     }
 
+    /** The same mix behind a network that holds back every chunk 1 ms in either direction. */
+    @Test
+    void poolOfEightBehindALaggingNetwork() throws Exception {
+        try (FaultProxy proxy = FaultProxy.forNativePort(server.server())) {
+            proxy.on(FaultProxy.Direction.SERVER_TO_CLIENT).atOffset(0).delay(Duration.ofMillis(1)).onEveryConnection();
+            proxy.on(FaultProxy.Direction.CLIENT_TO_SERVER).atOffset(0).delay(Duration.ofMillis(1)).onEveryConnection();
+            new Run(8, Integer.getInteger("stress.opsPerThread", 12), proxy.host(), proxy.port(), " (lagging network)").execute();
+            FIGURES.fault("network delay (connections)", proxy.stats().accepted());
+        }
+    }
+
     static long serverConnections(ClickHouseServer s) {
         return Long.parseLong(s.httpQuery("SELECT value FROM system.metrics WHERE metric = 'TCPConnection'").trim());
     }
@@ -148,6 +160,7 @@ class ConcurrencyStressTest {
     /** One pool size's run: its client, its insert table, its expectations and its violations. */
     static final class Run {
         final int poolSize;
+        final String name;
         final int opsPerThread;
         final ClickHouseServer ch = server.server();
         final String table;
@@ -167,11 +180,20 @@ class ConcurrencyStressTest {
         final long seed;
 
         Run(int poolSize, int opsPerThread) {
+            this(poolSize, opsPerThread, server.server().host(), server.server().tcpPort(), "");
+        }
+
+        /**
+         * A run whose client connects to {@code host:port} (the server, or a proxy in front of it);
+         * {@code variant} names it and tells its random sequences from those of runs with the same pool size.
+         */
+        Run(int poolSize, int opsPerThread, String host, int port, String variant) {
+            this.name = "pool " + poolSize + variant;
             this.poolSize = poolSize;
             this.opsPerThread = opsPerThread;
-            this.seed = SEED ^ (poolSize * 0x9E3779B97F4A7C15L);
+            this.seed = SEED ^ (poolSize * 0x9E3779B97F4A7C15L) ^ (variant.hashCode() * 0xC2B2AE3D27D4EB4FL);
             this.table = TestClients.table("stress_" + poolSize);
-            this.client = ClickHouseTcpClient.builder().host(ch.host()).port(ch.tcpPort())
+            this.client = ClickHouseTcpClient.builder().host(host).port(port)
                     .maxPoolSize(poolSize).acquireTimeout(NEVER).connectTimeout(Duration.ofSeconds(10))
                     .socketTimeout(Duration.ofSeconds(60)).build();
             client.execute("CREATE TABLE " + table + " (op UInt64, x UInt64) ENGINE = MergeTree ORDER BY (op, x) "
@@ -193,7 +215,7 @@ class ConcurrencyStressTest {
                     try {
                         f.get(Math.max(1, limit - System.nanoTime()), TimeUnit.NANOSECONDS);
                     } catch (TimeoutException e) {
-                        violations.add("seed=" + SEED + " pool=" + poolSize + ": the operations did not finish within "
+                        violations.add("seed=" + SEED + " run='" + name + "'" + ": the operations did not finish within "
                                 + RUN_LIMIT + "; threads:\n" + threadDump());
                         break;
                     }
@@ -205,14 +227,14 @@ class ConcurrencyStressTest {
             try {
                 verifyPool();
                 verifyInserts();
-                System.out.println("pool " + poolSize + ": " + ran + ", cancels sent " + cancelsSent + ", results ended "
+                System.out.println(name + ": " + ran + ", cancels sent " + cancelsSent + ", results ended "
                         + "by a cancel " + cancelledEarly + ", " + client.poolStats());
             } finally {
                 client.close();
             }
             verifyClosed();
             ch.httpQuery("DROP TABLE IF EXISTS " + table);
-            assertThat(violations).as("violations (seed %d, pool %d; rerun with -Dstress.seed=%d)", SEED, poolSize, SEED)
+            assertThat(violations).as("violations (seed %d, %s; rerun with -Dstress.seed=%d)", SEED, name, SEED)
                     .isEmpty();
         }
 
@@ -223,7 +245,7 @@ class ConcurrencyStressTest {
                 long opSeed = r.nextLong();
                 ran.computeIfAbsent(op, k -> new AtomicLong()).incrementAndGet();
                 FIGURES.operation();
-                String where = "seed=" + SEED + " pool=" + poolSize + " thread=" + thread + " op#" + i + " " + op;
+                String where = "seed=" + SEED + " run='" + name + "'" + " thread=" + thread + " op#" + i + " " + op;
                 try {
                     run(op, new Random(opSeed));
                 } catch (Violation v) {
@@ -586,11 +608,11 @@ class ConcurrencyStressTest {
         private void verifyPool() {
             PoolStats s = client.poolStats();
             if (s.active() != 0 || s.pending() != 0) {
-                violations.add("pool " + poolSize + " after the run: " + s + " (connections still lent or waited for)");
+                violations.add(name + " after the run: " + s + " (connections still lent or waited for)");
                 FIGURES.leakedConnections(s.active());
             }
             if (s.idle() + s.active() != s.total() || s.created() - s.destroyed() != s.total()) {
-                violations.add("pool " + poolSize + " counters do not add up: " + s);
+                violations.add(name + " counters do not add up: " + s);
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             long onServer;
@@ -598,7 +620,7 @@ class ConcurrencyStressTest {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // polling the server's metric
             }
             if (onServer != s.total()) {
-                violations.add("pool " + poolSize + " holds " + s.total() + " connections, the server counts " + onServer);
+                violations.add(name + " holds " + s.total() + " connections, the server counts " + onServer);
                 FIGURES.leakedConnections(Math.max(0, onServer - s.total()));
             }
         }
@@ -620,7 +642,7 @@ class ConcurrencyStressTest {
                     FIGURES.rowsDuplicated(got[0] - want[0]);
                 }
                 if (got[0] != want[0] || got[1] != want[1]) {
-                    violations.add("seed=" + SEED + " pool=" + poolSize + " insert op " + e.getKey() + " left count/sum "
+                    violations.add("seed=" + SEED + " run='" + name + "'" + " insert op " + e.getKey() + " left count/sum "
                             + got[0] + "/" + got[1] + ", expected " + want[0] + "/" + want[1]);
                 }
             }
@@ -639,7 +661,7 @@ class ConcurrencyStressTest {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50)); // polling the server's metric
             }
             if (onServer != 0) {
-                violations.add("pool " + poolSize + ": " + onServer + " connections still open on the server after close");
+                violations.add(name + ": " + onServer + " connections still open on the server after close");
                 FIGURES.leakedConnections(onServer);
             }
             if (!server.isAlive()) {

@@ -41,7 +41,12 @@ final class ReliabilityFigures {
 
     /** A fault injected (or a server killed or restarted) in {@code phase}. */
     void fault(String phase) {
-        faults.computeIfAbsent(phase, k -> new AtomicLong()).incrementAndGet();
+        fault(phase, 1);
+    }
+
+    /** {@code n} faults injected in {@code phase}. */
+    void fault(String phase, long n) {
+        faults.computeIfAbsent(phase, k -> new AtomicLong()).addAndGet(n);
     }
 
     /** An exception an operation ended with, as expected or not (violations are counted by the test). */
