@@ -48,33 +48,43 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
  * reused ({@code destroyed}); the pool heals (later queries succeed, nothing stays lent); and an insert
  * with a deduplication token, retried after the fault, leaves exactly its rows: none lost, none twice.
  *
- * <p>Where the server must see a cut packet or a reset, the fault goes to a private 26.7 server (the
- * shared one aborts on resets and cut packets) or to the shared 18.16 one; a reset of the private 26.7
- * server is followed by a kill and restart, since a reset ends that server.
+ * <p>The servers are private ones: a 26.7 server (the shared one aborts on resets and cut packets;
+ * inserts with tokens need 26.7) and an 18.16 one for resets and TLS. A reset of the 26.7 server is
+ * followed by a kill and restart, since a reset ends that server.
  */
 @ClickHouseTest
 class FaultInjectionTest {
     static final ReliabilityFigures FIGURES = new ReliabilityFigures(FaultInjectionTest.class);
     /** A private 26.7 server: faults here may cut packets or reset connections, and dedup needs 26.7. */
     static PrivateServer modern;
+    /** A private 18.16 server, for resets and TLS (private, so no other test's restart of it gets in the way). */
+    static PrivateServer legacyServer;
+    static ClickHouseServer legacy;
 
     @BeforeAll
-    static void startServer() {
+    static void startServers() {
         modern = ClickHouseServers.startPrivate(Kind.MODERN);
+        legacyServer = ClickHouseServers.startPrivate(Kind.LEGACY);
+        legacy = legacyServer.server();
     }
 
     @AfterAll
-    static void stopServer() {
+    static void stopServers() {
         FIGURES.report();
         if (modern != null) {
             modern.close();
         }
+        if (legacyServer != null) {
+            legacyServer.close();
+        }
     }
 
     @BeforeEach
-    void serverUp() {
-        if (!modern.isAlive()) {
-            modern.start();
+    void serversUp() {
+        for (PrivateServer server : List.of(modern, legacyServer)) {
+            if (!server.isAlive()) {
+                server.start();
+            }
         }
     }
 
@@ -315,7 +325,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void aResultResetMidBlockFailsTypedWithACorrectPrefix(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+    void aResultResetMidBlockFailsTypedWithACorrectPrefix()
             throws Exception {
         String marker = marker();
         try (FaultProxy proxy = proxy(legacy);
@@ -594,7 +604,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void anInsertResetMidDataFailsTypedOnTheLegacyServer(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+    void anInsertResetMidDataFailsTypedOnTheLegacyServer()
             throws Exception {
         String table = TestClients.table("fault_reset_legacy");
         legacy.httpQuery("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x");
@@ -694,7 +704,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void aStalledTlsHandshakeIsAHandshakeTimeout(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+    void aStalledTlsHandshakeIsAHandshakeTimeout()
             throws Exception {
         try (FaultProxy proxy = tlsProxy(legacy);
              ClickHouseTcpClient client = viaTls(proxy, legacy).handshakeTimeout(Duration.ofMillis(500)).build()) {
@@ -709,7 +719,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void aTlsResultStalledMidBlockEndsWithTheQueryTimeout(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+    void aTlsResultStalledMidBlockEndsWithTheQueryTimeout()
             throws Exception {
         Duration timeout = Duration.ofMillis(800);
         try (FaultProxy proxy = tlsProxy(legacy);
@@ -732,7 +742,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void aTlsResultResetMidBlockFailsTyped(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+    void aTlsResultResetMidBlockFailsTyped()
             throws Exception {
         try (FaultProxy proxy = tlsProxy(legacy);
              ClickHouseTcpClient client = viaTls(proxy, legacy).maxPoolSize(1).build()) {
@@ -753,7 +763,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void aTlsInsertStalledMidDataEndsWithTheQueryTimeout(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+    void aTlsInsertStalledMidDataEndsWithTheQueryTimeout()
             throws Exception {
         String table = TestClients.table("fault_tls_ins");
         legacy.httpQuery("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x");
@@ -776,8 +786,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void idleTlsConnectionsResetOrEndedAreReplacedWithoutAFailure(
-            @dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy) throws Exception {
+    void idleTlsConnectionsResetOrEndedAreReplacedWithoutAFailure() throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try (FaultProxy proxy = tlsProxy(legacy);
              ClickHouseTcpClient client = viaTls(proxy, legacy).maxPoolSize(4).build()) {
@@ -853,7 +862,7 @@ class FaultInjectionTest {
     }
 
     @Test
-    void idlePooledConnectionsResetAreReplacedWithoutAFailure(@dev.clickhousetcp.testsupport.LegacyServer ClickHouseServer legacy)
+    void idlePooledConnectionsResetAreReplacedWithoutAFailure()
             throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(8);
         try (FaultProxy proxy = proxy(legacy);
