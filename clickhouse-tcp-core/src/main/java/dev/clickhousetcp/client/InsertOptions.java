@@ -15,7 +15,8 @@ import java.util.Objects;
  * the start with the same rows in the same order, the same token and the same block size then
  * neither loses nor duplicates rows: blocks the server already has are skipped, the rest written.
  * {@link Builder#maxAttempts(int)} retries automatically (for re-iterable sources) after a
- * connection failure or timeout.
+ * connection failure or timeout. A query timeout ({@code QueryOptions.timeout}) bounds one attempt
+ * as a whole, all the INSERTs of its blocks together; each attempt has its own.
  *
  * <p>Deduplication needs a table that keeps block tokens: a {@code Replicated*MergeTree} table
  * (setting {@code replicated_deduplication_window}, on by default) or a {@code MergeTree} table

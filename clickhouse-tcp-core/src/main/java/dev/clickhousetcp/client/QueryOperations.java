@@ -1,6 +1,7 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
@@ -285,6 +286,17 @@ public abstract class QueryOperations {
      * @return rows inserted
      */
     public long insertColumns(String table, Map<String, ?> columns, InsertOptions options) {
+        if (options.tokenPerBlock()) {
+            try {
+                return insertColumnsOnce(table, columns, options);
+            } catch (ClickHouseConnectionException e) {
+                throw blockFailed(e, options.deduplicationToken(), 0, 0);
+            }
+        }
+        return insertColumnsOnce(table, columns, options);
+    }
+
+    private long insertColumnsOnce(String table, Map<String, ?> columns, InsertOptions options) {
         List<String> names = new ArrayList<>(columns.keySet());
         return withInsert(insertSql(table, names), options.forBlock(options.tokenPerBlock() ? 0 : -1), ins -> {
             ColumnWriter[] w = ins.newWriters();
@@ -396,7 +408,11 @@ public abstract class QueryOperations {
      * the callback throws.
      */
     public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
-        Budget budget = queryBudget(options);
+        return withInsert(insertSql, options, queryBudget(options), fn);
+    }
+
+    /** {@link #withInsert(String, QueryOptions, Function)} within {@code budget} (e.g. the whole call's). */
+    private <T> T withInsert(String insertSql, QueryOptions options, Budget budget, Function<InsertStream, T> fn) {
         try (InsertStream s = openInsert(insertSql, options, budget)) {
             T result = fn.apply(s);
             s.finish();
@@ -759,17 +775,24 @@ public abstract class QueryOperations {
                 return total;
             });
         }
+        // the timeout is the whole call's: every block's INSERT runs within what is left of it
+        Budget budget = queryBudget(options.queryOptions());
         long total = 0;
         long block = 0;
         while (src.hasMore()) {
             long first = total;
-            long sent = withInsert(sql, options.forBlock(block), ins -> {
-                src.begin(ins);
-                ColumnWriter[] w = ins.newWriters();
-                int n = src.next(ins, w, window, first);
-                ins.sendBlock(w, n);
-                return (long) n;
-            });
+            long sent;
+            try {
+                sent = withInsert(sql, options.forBlock(block), budget, ins -> {
+                    src.begin(ins);
+                    ColumnWriter[] w = ins.newWriters();
+                    int n = src.next(ins, w, window, first);
+                    ins.sendBlock(w, n);
+                    return (long) n;
+                });
+            } catch (ClickHouseConnectionException e) {
+                throw blockFailed(e, options.deduplicationToken(), block, total);
+            }
             if (sent == 0) {
                 break;
             }
@@ -779,18 +802,57 @@ public abstract class QueryOperations {
         return total;
     }
 
-    /** Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection. */
+    /**
+     * The failure of block {@code block} of a safe-retry insert, as the failure of the whole call: applied
+     * in part when blocks before it were committed, and naming the call's token, the one a retry of the
+     * whole insert runs with (the failed block's own INSERT had {@code <token>-<block>}).
+     */
+    private static ClickHouseConnectionException blockFailed(ClickHouseConnectionException e, String token, long block,
+                                                             long committedRows) {
+        boolean applied = block > 0 || e.insertMayHaveBeenApplied();
+        String message = "block " + block + " of a safe-retry insert failed: " + e.getMessage() + "; "
+                + (block > 0 ? "the " + block + " blocks before it (" + committedRows + " rows) had been committed, so "
+                + "the insert was applied in part" : "it was the first block")
+                + "; retrying the whole insert with deduplication token '" + token + "', the same rows in the same "
+                + "order and the same block size is safe";
+        if (e instanceof ClickHouseTimeoutException t) {
+            return new ClickHouseTimeoutException(message, e, t.deadline(), t.timeout(), applied, token);
+        }
+        return new ClickHouseConnectionException(message, e, applied, token);
+    }
+
+    /**
+     * Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection. The last
+     * failure is thrown; when an earlier attempt may have applied the insert and the last one does not
+     * say so (it failed before sending anything), the exception thrown says it.
+     */
     private static long withAttempts(InsertOptions options, Supplier<Long> attempt, boolean replayable) {
         int max = replayable ? options.maxAttempts() : 1;
+        ClickHouseConnectionException applied = null;
         for (int i = 1; ; i++) {
             try {
                 return attempt.get();
             } catch (ClickHouseConnectionException e) {
+                if (e.insertMayHaveBeenApplied()) {
+                    applied = e;
+                }
                 if (i >= max) {
-                    throw e;
+                    throw applied == null || e.insertMayHaveBeenApplied() ? e : appliedEarlier(e, applied, i);
                 }
             }
         }
+    }
+
+    /** {@code last}, the failure of the last of {@code attempts}, saying that an earlier attempt may have applied the insert. */
+    private static ClickHouseConnectionException appliedEarlier(ClickHouseConnectionException last,
+                                                                ClickHouseConnectionException earlier, int attempts) {
+        String message = "attempt " + attempts + " of " + attempts + " failed: " + last.getMessage()
+                + "; an earlier attempt may have applied the insert, wholly or in part (" + earlier.getMessage() + ")";
+        ClickHouseConnectionException e = last instanceof ClickHouseTimeoutException t
+                ? new ClickHouseTimeoutException(message, last, t.deadline(), t.timeout(), true, earlier.deduplicationToken())
+                : new ClickHouseConnectionException(message, last, true, earlier.deduplicationToken());
+        e.addSuppressed(earlier);
+        return e;
     }
 
     static String insertSql(String table, List<String> columns) {

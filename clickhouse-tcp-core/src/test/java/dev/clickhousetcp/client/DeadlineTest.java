@@ -122,6 +122,76 @@ class DeadlineTest {
     }
 
     @Test
+    void theQueryTimeoutCoversTheWholeInsertInSafeRetryModeNotEachBlock() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String table = TestClients.table("deadline_blocks");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x "
+                    + "SETTINGS non_replicated_deduplication_window = 1000");
+            // 1000 rows at 2 ms each (2 s), sent as 100 INSERTs of 10 rows (20 ms each)
+            Iterable<Object[]> slowRows = slowRows(1000, 2_000_000);
+            InsertOptions options = InsertOptions.builder().deduplicationToken("token-" + table).tokenPerBlock(true)
+                    .maxRowsPerBlock(10).queryOptions(QueryOptions.builder().timeout(Duration.ofMillis(300)).build())
+                    .build();
+            long start = System.nanoTime();
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.insert(table, List.of("x"), slowRows, options),
+                    ClickHouseTimeoutException.class);
+            assertThat(e).as("the insert outlived its timeout").isNotNull();
+            assertThat(since(start)).isLessThan(bound(Duration.ofMillis(300)));
+            assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+            assertThat(e.timeout()).isEqualTo(Duration.ofMillis(300));
+        } finally {
+            server.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    /** Rows 0..n-1 of one UInt64, each taking {@code nanosPerRow} to produce. */
+    static Iterable<Object[]> slowRows(long n, long nanosPerRow) {
+        return () -> new Iterator<>() {
+            long i;
+
+            @Override
+            public boolean hasNext() {
+                return i < n;
+            }
+
+            @Override
+            public Object[] next() {
+                LockSupport.parkNanos(nanosPerRow);
+                return new Object[] {i++};
+            }
+        };
+    }
+
+    @Test
+    void aSafeRetryInsertThatFailsAfterSomeBlocksSaysItWasAppliedInPartAndNamesTheTokenToRetryWith() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String table = TestClients.table("deadline_partial");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + table + " (x UInt64) ENGINE = MergeTree ORDER BY x "
+                    + "SETTINGS non_replicated_deduplication_window = 1000");
+            InsertOptions.Builder options = InsertOptions.builder().deduplicationToken("token-" + table).tokenPerBlock(true)
+                    .maxRowsPerBlock(10);
+            // blocks of 10 rows take 20 ms each to produce: the timeout passes after some blocks were committed
+            ClickHouseTimeoutException e = catchThrowableOfType(() -> client.insert(table, List.of("x"),
+                    slowRows(1000, 2_000_000), InsertOptions.builder().deduplicationToken("token-" + table)
+                            .tokenPerBlock(true).maxRowsPerBlock(10).queryOptions(QueryOptions.builder()
+                                    .timeout(Duration.ofMillis(300)).build()).build()), ClickHouseTimeoutException.class);
+            long committed = Long.parseLong(server.httpQuery("SELECT count() FROM " + table).trim());
+            assertThat(committed).as("rows committed before the timeout").isPositive();
+            assertThat(e.insertMayHaveBeenApplied()).as("blocks were committed").isTrue();
+            assertThat(e.deduplicationToken()).as("the token to retry the whole insert with").isEqualTo("token-" + table);
+            assertThat(e.getMessage()).contains("token 'token-" + table + "'")
+                    .contains("rows) had been committed").contains("applied in part");
+            // retrying the whole insert with that token leaves every row exactly once
+            client.insert(table, List.of("x"), slowRows(1000, 0), options.deduplicationToken(e.deduplicationToken()).build());
+            assertThat(server.httpQuery("SELECT count(), sum(x) FROM " + table).trim()).isEqualTo("1000\t499500");
+        } finally {
+            server.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    @Test
     void anInsertThatTimesOutAfterItsDataWasSentSaysItMayHaveBeenAppliedAndNamesItsToken() {
         ClickHouseServer server = ClickHouseServers.modern();
         String table = TestClients.table("deadline_commit");
