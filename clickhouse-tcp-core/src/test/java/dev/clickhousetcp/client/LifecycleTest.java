@@ -413,17 +413,14 @@ class LifecycleTest {
 
     @Test
     void aServerKilledMidQueryIsATypedErrorAndThePoolHealsOnceItIsBack() throws Exception {
-        // a real kill -9 of the 18.16 server (the test support restarts it); the embedded 26.7 one is shared
-        ClickHouseServer legacy = ClickHouseServers.legacy();
-        java.nio.file.Path pidFile = legacy.serverCertificatePem().orElseThrow().getParent().resolve("server.pid");
-        long pid = Long.parseLong(java.nio.file.Files.readString(pidFile).trim());
-        try (ClickHouseTcpClient client = TestClients.builder(legacy).validateAfterIdle(Duration.ZERO).build()) {
+        // a real kill -9 of a private 18.16 server (the shared ones are never killed)
+        try (dev.clickhousetcp.testsupport.PrivateServer legacy = ClickHouseServers.startPrivate(
+                ClickHouseServer.Kind.LEGACY);
+             ClickHouseTcpClient client = TestClients.builder(legacy.server()).validateAfterIdle(Duration.ZERO).build()) {
             client.ping(); // one idle pooled connection that the kill will break too
             QueryResult r = client.query("SELECT number FROM system.numbers SETTINGS max_block_size = 1000");
             assertThat(r.next()).isNotNull();
-            ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
-            server.destroyForcibly();
-            await("server process gone", Duration.ofSeconds(20), () -> !server.isAlive());
+            legacy.kill();
             assertThatThrownBy(() -> {
                 while (r.next() != null) {
                     // reading until the dead socket shows
@@ -431,7 +428,7 @@ class LifecycleTest {
             }).isInstanceOf(ClickHouseConnectionException.class);
             r.close();
             assertThatThrownBy(() -> client.queryRows("SELECT 1")).isInstanceOf(ClickHouseConnectionException.class);
-            ClickHouseServers.legacy(); // restarted on the same ports
+            legacy.start(); // on the same ports
             assertThat(client.queryRows("SELECT 1")).hasSize(1);
             PoolStats s = client.poolStats();
             assertThat(s.active()).isZero();
