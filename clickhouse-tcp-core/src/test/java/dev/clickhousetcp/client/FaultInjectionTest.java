@@ -341,7 +341,8 @@ class FaultInjectionTest {
             });
             fired(rule, "mid-block");
             assertThat(e).isNotInstanceOf(ClickHouseTimeoutException.class);
-            assertThat(seen[0]).as("rows before the reset").isPositive().isLessThan(RESULT_ROWS);
+            // a reset drops what the client had not read yet, so even the first block may be lost
+            assertThat(seen[0]).as("rows before the reset").isLessThan(RESULT_ROWS);
             heals(client, 1);
         }
     }
@@ -757,7 +758,8 @@ class FaultInjectionTest {
             });
             fired(rule, "mid-block");
             assertThat(e).isNotInstanceOf(ClickHouseTimeoutException.class);
-            assertThat(seen[0]).isPositive().isLessThan(RESULT_ROWS);
+            // a reset drops what the client had not read yet, so even the first block may be lost
+            assertThat(seen[0]).isLessThan(RESULT_ROWS);
             heals(client, 1);
         }
     }
