@@ -8,7 +8,6 @@ import java.util.Objects;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSession;
 
-import com.github.luben.zstd.Zstd;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.clickhousetcp.client.ClickHouseConnection;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
@@ -18,7 +17,6 @@ import dev.clickhousetcp.io.CompressedInputStream;
 import dev.clickhousetcp.io.CompressedOutputStream;
 import dev.clickhousetcp.io.CompressionMethod;
 import dev.clickhousetcp.types.DecodeLimits;
-import net.jpountz.lz4.LZ4Factory;
 
 /**
  * The Java heap a {@link ClickHouseTcpClient} may hold, computed from its configuration and the buffer
@@ -235,15 +233,22 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
         }
     }
 
-    private static long lz4Bound(int length) {
-        return LZ4Factory.fastestJavaInstance().fastCompressor().maxCompressedLength(length);
+    /** {@code LZ4_COMPRESSBOUND}, as lz4-java's {@code maxCompressedLength} computes it (without its int limit). */
+    private static long lz4Bound(long length) {
+        return length + length / 255 + 16;
+    }
+
+    /** {@code ZSTD_COMPRESSBOUND}, as zstd-jni's {@code Zstd.compressBound} computes it. */
+    private static long zstdBound(long length) {
+        long small = 128 << 10;
+        return length + (length >> 8) + ((length < small) ? (small - length) >> 11 : 0);
     }
 
     private static long bound(CompressionMethod method, int length) {
         return switch (method) {
             case NONE -> length;
             case LZ4 -> lz4Bound(length);
-            case ZSTD -> Zstd.compressBound(length);
+            case ZSTD -> zstdBound(length);
         };
     }
 
