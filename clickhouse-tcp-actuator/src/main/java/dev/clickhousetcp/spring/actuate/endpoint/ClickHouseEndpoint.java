@@ -167,12 +167,10 @@ public class ClickHouseEndpoint {
         poolMap.put("leak-detection-threshold", duration(pool.leakDetectionThreshold()));
         poolMap.put("housekeeping-period", duration(pool.housekeepingPeriod()));
         root.put("pool", poolMap);
-        Map<String, Object> query = new LinkedHashMap<>();
         Duration timeout = client.defaultQueryTimeout();
         if (timeout != null) {
-            query.put("timeout", duration(timeout));
+            root.put("query", Map.of("timeout", duration(timeout)));
         }
-        root.put("query", query);
         root.put("insert", Map.of("block-rows", client.insertBlockRows()));
         DecodeLimits limits = config.limits();
         Map<String, Object> limitsMap = new LinkedHashMap<>();

@@ -84,7 +84,8 @@ class ClickHouseEndpointAutoConfigurationTests {
         this.runner.withPropertyValues(connection())
             .withPropertyValues("clickhouse.tcp.username=" + ClickHouseServer.SECRET_USER,
                     "clickhouse.tcp.password=" + ClickHouseServer.SECRET_PASSWORD,
-                    "clickhouse.tcp.settings.max_threads=2", "clickhouse.tcp.pool.max-size=3")
+                    "clickhouse.tcp.settings.max_threads=2", "clickhouse.tcp.pool.max-size=3",
+                    "clickhouse.tcp.query.timeout=5s")
             .run((context) -> {
                 Map<String, Object> configuration = only(context.getBean(ClickHouseEndpoint.class)).configuration();
                 assertThat(configuration).containsEntry("username", "******")
@@ -97,6 +98,7 @@ class ClickHouseEndpointAutoConfigurationTests {
                 assertThat(configuration.get("pool")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
                     .containsEntry("max-size", 3)
                     .containsEntry("acquire-timeout", "PT30S");
+                assertThat(configuration).containsEntry("query", Map.of("timeout", "PT5S"));
                 assertThat(configuration.toString()).doesNotContain(ClickHouseServer.SECRET_PASSWORD);
             });
     }
@@ -123,7 +125,8 @@ class ClickHouseEndpointAutoConfigurationTests {
     void withoutPasswordThereIsNoPasswordEntry() {
         this.runner.withPropertyValues(connection())
             .run((context) -> assertThat(only(context.getBean(ClickHouseEndpoint.class)).configuration())
-                .doesNotContainKey("password"));
+                .doesNotContainKey("password")
+                .doesNotContainKey("query"));
     }
 
     @Test
