@@ -41,12 +41,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ClickHouseTest
 class ClickHouseMemoryBudgetMeasurementTests {
 
-    private static final int CONNECTIONS = 4;
+    private static final int CONNECTIONS = 8;
 
     private static final int BLOCK_ROWS = 1 << 20;
 
     private static final String SELECT = "SELECT number AS c0, number + 1 AS c1, number + 2 AS c2, number + 3 AS c3, "
-            + "number + 4 AS c4, number + 5 AS c5, number + 6 AS c6, number + 7 AS c7 FROM numbers(" + 3 * BLOCK_ROWS
+            + "number + 4 AS c4, number + 5 AS c5, number + 6 AS c6, number + 7 AS c7 FROM numbers(" + BLOCK_ROWS
             + ") SETTINGS max_block_size = " + BLOCK_ROWS;
 
     @Test
