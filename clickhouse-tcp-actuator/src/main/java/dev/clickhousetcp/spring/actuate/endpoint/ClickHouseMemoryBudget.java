@@ -16,6 +16,7 @@ import dev.clickhousetcp.client.ConnectionConfig;
 import dev.clickhousetcp.io.CompressedInputStream;
 import dev.clickhousetcp.io.CompressedOutputStream;
 import dev.clickhousetcp.io.CompressionMethod;
+import dev.clickhousetcp.protocol.ChunkedMode;
 import dev.clickhousetcp.types.DecodeLimits;
 
 /**
@@ -121,7 +122,17 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
      */
     public static ClickHouseMemoryBudget of(ClickHouseTcpClient client) {
         Objects.requireNonNull(client, "client");
-        return of(client.config(), client.poolConfig().maxSize());
+        ConnectionConfig config = client.config();
+        String preference = config.preferChunked() ? "chunked_optional" : "notchunked_optional";
+        boolean chunked = config.preferChunked() || client.serverHellos().values().stream().anyMatch((hello) -> {
+            try {
+                return ChunkedMode.negotiate(hello.chunkedSend(), preference, "receive");
+            }
+            catch (RuntimeException ex) {
+                return false;
+            }
+        });
+        return of(config, client.poolConfig().maxSize(), chunked);
     }
 
     /**
@@ -133,6 +144,20 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
      * @throws IllegalArgumentException if {@code maxConnections} is below 1
      */
     public static ClickHouseMemoryBudget of(ConnectionConfig config, int maxConnections) {
+        return of(config, maxConnections, config.preferChunked());
+    }
+
+    /**
+     * Computes the budget of a pool of at most {@code maxConnections} connections configured by
+     * {@code config}, whose server sends chunked packets or not.
+     * @param config the connection configuration
+     * @param maxConnections the pool's maximum size, at least 1
+     * @param chunkedReceive whether packets from the server are chunked ({@code prefer-chunked}, or a
+     * server that requires chunked framing)
+     * @return the budget
+     * @throws IllegalArgumentException if {@code maxConnections} is below 1
+     */
+    public static ClickHouseMemoryBudget of(ConnectionConfig config, int maxConnections, boolean chunkedReceive) {
         if (maxConnections < 1) {
             throw new IllegalArgumentException("maxConnections must be at least 1: " + maxConnections);
         }
@@ -142,7 +167,7 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
                 "buffer of the reader over the socket: connection.buffer-size"));
         perConnection.add(new Term("socketWriteBuffer", buffer,
                 "buffer of the writer over the socket: connection.buffer-size"));
-        if (config.preferChunked()) {
+        if (chunkedReceive) {
             perConnection.add(new Term("chunkedFramingBuffer", buffer,
                     "second read buffer when packets from the server are chunked (connection.prefer-chunked, "
                             + "or a server that requires chunked framing): connection.buffer-size"));

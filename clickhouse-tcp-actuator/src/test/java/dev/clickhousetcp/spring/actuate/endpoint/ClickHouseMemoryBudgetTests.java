@@ -65,6 +65,13 @@ class ClickHouseMemoryBudgetTests {
     }
 
     @Test
+    void aServerThatRequiresChunkedFramingAddsTheChunkedBuffer() {
+        ConnectionConfig config = ConnectionConfig.builder().build();
+        assertThat(names(ClickHouseMemoryBudget.of(config, 1))).doesNotContain("chunkedFramingBuffer");
+        assertThat(bytes(ClickHouseMemoryBudget.of(config, 1, true), "chunkedFramingBuffer")).isEqualTo(65536);
+    }
+
+    @Test
     void decodeLimitsBoundTheBusyConnection() {
         DecodeLimits limits = new DecodeLimits(1 << 16, 1 << 20, 16 * MIB, 1 << 20, 10, 4 << 20);
         ClickHouseMemoryBudget budget = ClickHouseMemoryBudget.of(ConnectionConfig.builder().limits(limits).build(),
