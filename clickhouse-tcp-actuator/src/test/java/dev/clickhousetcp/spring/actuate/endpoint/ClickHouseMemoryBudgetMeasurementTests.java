@@ -14,6 +14,7 @@ import javax.management.ObjectName;
 import dev.clickhousetcp.client.ClickHouseConnection;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.client.Compression;
+import dev.clickhousetcp.client.ConnectionConfig;
 import dev.clickhousetcp.client.InsertStream;
 import dev.clickhousetcp.client.PoolStats;
 import dev.clickhousetcp.client.QueryOptions;
@@ -26,6 +27,7 @@ import dev.clickhousetcp.types.ColumnWriter;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Checks {@link ClickHouseMemoryBudget} against a measurement: a pool filled to its maximum size by a
@@ -51,6 +53,11 @@ class ClickHouseMemoryBudgetMeasurementTests {
 
     @Test
     void aFullPoolRetainsNoMoreThanItsBudget(ClickHouseServer server) {
+        long needed = 2L * CONNECTIONS * ClickHouseMemoryBudget
+            .of(ConnectionConfig.builder().compression(Compression.LZ4).build(), CONNECTIONS)
+            .perConnectionBytes();
+        assumeTrue(Runtime.getRuntime().maxMemory() >= needed,
+                () -> "needs a maximum heap of at least " + (needed >> 20) + " MiB");
         String table = "memory_budget_" + Long.toHexString(System.nanoTime());
         try (ClickHouseTcpClient setup = builder(server, 1).build()) {
             setup.execute("CREATE TABLE " + table + " (id UInt64, s String) ENGINE = Null");
