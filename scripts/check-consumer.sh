@@ -53,14 +53,15 @@ for module in $PUBLISHED_JARS; do
     artifact "$module" '-cyclonedx\.json' >/dev/null
     name=$(unzip -p "$jar" META-INF/MANIFEST.MF | tr -d '\r' | sed -n 's/^Automatic-Module-Name: //p')
     [ -n "$name" ] || fail "$jar has no Automatic-Module-Name"
-    unzip -l "$jar" | grep -q 'META-INF/LICENSE' || fail "$jar does not contain META-INF/LICENSE"
+    entries=$(unzip -l "$jar")
+    grep -q 'META-INF/LICENSE$' <<<"$entries" || fail "$jar does not contain META-INF/LICENSE"
     printf '  %-36s %s\n' "$module" "Automatic-Module-Name: $name"
 done
 parent_pom=$(artifact clickhouse-tcp-parent '\.pom')
 bom_pom=$(artifact clickhouse-tcp-bom '\.pom')
 for pom in "$parent_pom" "$bom_pom"; do
-    for element in '<url>' '<licenses>' '<developers>' '<scm>' '<issueManagement>' '<description>'; do
-        grep -q "$element" "$pom" || fail "$(basename "$pom") lacks $element"
+    for element in url licenses developers scm issueManagement description; do
+        grep -Eq "<$element[ >]" "$pom" || fail "$(basename "$pom") lacks <$element>"
     done
 done
 
