@@ -5,6 +5,7 @@ import dev.clickhousetcp.mapping.Mappers;
 import dev.clickhousetcp.mapping.MappingConfig;
 import dev.clickhousetcp.observe.ClickHouseTcpObservationConvention;
 import io.micrometer.observation.ObservationRegistry;
+import dev.clickhousetcp.protocol.ServerHello;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -72,6 +73,25 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
     /** Pool statistics snapshot. */
     public PoolStats poolStats() {
         return pool.stats();
+    }
+
+    /**
+     * Per endpoint, the server's Hello to the most recent connection the pool opened to it; endpoints
+     * not connected to yet are absent. Never opens a connection (unlike {@link #serverInfo()}).
+     * Thread-safe; the map is a snapshot.
+     */
+    public Map<Endpoint, ServerHello> serverHellos() {
+        return pool.serverHellos();
+    }
+
+    /** The timeout of calls whose options set none, or {@code null} for none. */
+    public Duration defaultQueryTimeout() {
+        return defaultQueryTimeout;
+    }
+
+    /** Rows per native block sent by row and object inserts. */
+    public int insertBlockRows() {
+        return insertBlockRows;
     }
 
     /**
