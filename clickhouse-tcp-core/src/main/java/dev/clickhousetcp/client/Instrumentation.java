@@ -62,7 +62,7 @@ final class Instrumentation {
                 return null;
             }
             observation.start();
-            return new ObservedOperation(observation, (ClickHouseTcpObservationContext) observation.getContext());
+            return new ObservedOperation(observation, (ClickHouseTcpObservationContext) observation.getContextView());
         } catch (RuntimeException e) {
             ObservedOperation.failed("starting", e);
             return null; // the call runs unobserved

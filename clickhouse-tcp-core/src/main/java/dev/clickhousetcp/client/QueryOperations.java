@@ -78,6 +78,7 @@ public abstract class QueryOperations {
      * connection is acquired, current on this thread while the call runs (so a {@code DESCRIBE} it needs
      * is its child), stopped after every statement of the call gave its connection back.
      */
+    @SuppressWarnings("try") // the scope is only opened and closed
     private long observedInsert(String sql, QueryOptions options, InsertCall call) {
         ObservedOperation op = observe(ClickHouseTcpOperation.INSERT, sql, options);
         if (op == null) {
@@ -490,6 +491,7 @@ public abstract class QueryOperations {
      * finishes the insert after the callback returns, or abandons it (discarding the connection) when
      * the callback throws.
      */
+    @SuppressWarnings("try") // the scope is only opened and closed
     public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
         ObservedOperation op = observe(ClickHouseTcpOperation.INSERT, insertSql, options);
         if (op == null) {

@@ -61,6 +61,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (W3C with 128-bit ids, B3 with 64-bit ids, padded).
  */
 @ClickHouseTest
+@SuppressWarnings("try") // scopes are only opened and closed
 class TracePropagationTest {
 
     /** One server span of {@code system.opentelemetry_span_log}. */
