@@ -320,6 +320,37 @@ class ObservationTest {
     }
 
     @Test
+    void connectionFailures() {
+        Observed o = new Observed(ClickHouseTcpClient.builder().host("127.0.0.1").port(1).name("test")
+                .connectTimeout(Duration.ofSeconds(2)).acquireTimeout(Duration.ofSeconds(2)));
+        try (ClickHouseTcpClient client = o.client) {
+            assertThatThrownBy(client::ping).isInstanceOf(dev.clickhousetcp.ClickHouseConnectionException.class);
+            assertThatThrownBy(() -> client.queryRows("SELECT 1"))
+                    .isInstanceOf(dev.clickhousetcp.ClickHouseConnectionException.class);
+            assertThatThrownBy(() -> client.insert(table, List.of("id"), List.<Object[]>of(new Object[] {1L})))
+                    .isInstanceOf(dev.clickhousetcp.ClickHouseConnectionException.class);
+        }
+        List<ClickHouseTcpObservationContext> all = o.contexts();
+        assertThat(all).extracting(ClickHouseTcpObservationContext::getOperationName)
+                .containsExactly("PING", "SELECT", "INSERT");
+        // nothing was sent: no query_id; the server is the configured one
+        String[] queryKeys = Arrays.stream(QUERY_KEYS).filter(k -> !k.equals("clickhouse.query_id")).toArray(String[]::new);
+        String[] insertKeys = Arrays.stream(INSERT_KEYS).filter(k -> !k.equals("clickhouse.query_id")).toArray(String[]::new);
+        String[][] expectedKeys = {LOW, queryKeys, insertKeys};
+        for (int i = 0; i < all.size(); i++) {
+            ClickHouseTcpObservationContext c = all.get(i);
+            assertThat(o.stops.get(c)).isEqualTo(1);
+            ctx(c).hasOnlyKeys(expectedKeys[i])
+                    .hasLowCardinalityKeyValue("outcome", "ERROR")
+                    .hasLowCardinalityKeyValue("error.type", dev.clickhousetcp.ClickHouseConnectionException.class.getName())
+                    .hasLowCardinalityKeyValue("db.response.status_code", "none")
+                    .hasLowCardinalityKeyValue("server.address", "127.0.0.1")
+                    .hasLowCardinalityKeyValue("server.port", "1")
+                    .hasError();
+        }
+    }
+
+    @Test
     void aMappingErrorEndsTheObservationWithIt() {
         IllegalStateException boom = new IllegalStateException("boom");
         ClickHouseTcpObservationContext c = run(client -> assertThatThrownBy(() ->
