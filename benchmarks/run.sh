@@ -31,7 +31,7 @@ if [ "${1:-}" = "--category" ]; then
 fi
 case "$CATEGORY" in
     "") PATTERN=() ;;
-    tcp-regression) PATTERN=('\.(SelectColumnBenchmark|ColumnAccessBenchmark|ReadTiersBenchmark|StringReadBenchmark|ProjectedReadBenchmark|CompositeReadBenchmark|InsertShapesBenchmark|ArrayWriteShapeBenchmark|InsertBenchmark|ConnectionCostBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark|FrameCodecBenchmark)\.') ;;
+    tcp-regression) PATTERN=('\.(SelectColumnBenchmark|ColumnAccessBenchmark|ReadTiersBenchmark|StringReadBenchmark|ProjectedReadBenchmark|CompositeReadBenchmark|InsertShapesBenchmark|ArrayWriteShapeBenchmark|InsertBenchmark|ConnectionCostBenchmark|ObservationBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark|FrameCodecBenchmark)\.') ;;
     cross) PATTERN=('\.Transport[A-Za-z]*Benchmark\.') ;;
     peers) PATTERN=('\.HousepowerBenchmark\.') ;;
     *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers)" >&2; exit 2 ;;

@@ -107,6 +107,26 @@ final class BlockChannel {
         return framesOut == null ? 0 : framesOut.framesWritten();
     }
 
+    /** Compressed bytes of the frames read so far, checksums and headers included (statistics). */
+    long compressedBytesRead() {
+        return framedIn == null ? 0 : framedIn.frames().compressedBytesRead();
+    }
+
+    /** Bytes the frames read so far decompressed to (statistics). */
+    long decompressedBytesRead() {
+        return framedIn == null ? 0 : framedIn.frames().decompressedBytesRead();
+    }
+
+    /** Compressed bytes of the frames written so far (statistics). */
+    long compressedBytesWritten() {
+        return framesOut == null ? 0 : framesOut.compressedBytesWritten();
+    }
+
+    /** Bytes before compression of the frames written so far (statistics). */
+    long uncompressedBytesWritten() {
+        return framesOut == null ? 0 : framesOut.uncompressedBytesWritten();
+    }
+
     /**
      * Writes a client Data packet (type, empty table name, block of {@code rows} rows from
      * {@code writers}); the caller flushes the raw writer to end the packet.

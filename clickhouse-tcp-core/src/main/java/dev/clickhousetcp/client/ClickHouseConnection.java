@@ -122,6 +122,8 @@ public final class ClickHouseConnection implements AutoCloseable {
         final boolean cancellable;
         final long graceNanos;
         final long receivedAtStart;
+        /** The query_id sent with the request (observations report it), or {@code null} for a ping. */
+        String queryId;
         volatile boolean cancelRequested;
         volatile Abort abort = Abort.NONE;
         /** An interrupt of the request's thread was taken (to cancel); the result restores it. */
@@ -494,7 +496,7 @@ public final class ClickHouseConnection implements AutoCloseable {
     public QueryResult query(String sql, QueryOptions options) {
         Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
         Exchange x = startQuery(sql, options, budget);
-        return new QueryResult(ConnectionLease.unpooled(this), x, options.listener(), SqlText.isInsert(sql), null);
+        return new QueryResult(ConnectionLease.unpooled(this), x, options.listener(), SqlText.isInsert(sql), null, null);
     }
 
     /**
@@ -526,7 +528,8 @@ public final class ClickHouseConnection implements AutoCloseable {
      */
     public InsertStream insert(String sql, QueryOptions options) {
         Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
-        return new InsertStream(ConnectionLease.unpooled(this), startInsert(sql, options, budget), options.listener(), null);
+        return new InsertStream(ConnectionLease.unpooled(this), startInsert(sql, options, budget), options.listener(), null,
+                null);
     }
 
     /** Sends an INSERT query within {@code budget}; an {@link InsertStream} over the exchange reads its header. */
@@ -565,7 +568,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         switching = true;
         String use = "USE `" + wanted.replace("\\", "\\\\").replace("`", "\\`") + "`";
         try (QueryResult r = new QueryResult(ConnectionLease.unpooled(this), startQuery(use, QueryOptions.DEFAULT, budget),
-                QueryListener.NONE, false, null)) {
+                QueryListener.NONE, false, null, null)) {
             r.drain();
         } finally {
             switching = false;
@@ -621,6 +624,10 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     private void sendQuery(String sql, QueryOptions options) throws IOException {
         String queryId = options.queryId() != null ? options.queryId() : UUID.randomUUID().toString();
+        Exchange x = exchange;
+        if (x != null) {
+            x.queryId = queryId;
+        }
         Compression compression = options.compression() != null ? options.compression() : config.compression();
         Map<String, String> settings = new LinkedHashMap<>();
         // No setting the user did not ask for, unless the protocol needs it: a compressed response

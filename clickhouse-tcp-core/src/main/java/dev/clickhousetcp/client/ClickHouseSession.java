@@ -18,8 +18,8 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
     private boolean closed;
 
     ClickHouseSession(ConnectionLease lease, int insertBlockRows, dev.clickhousetcp.mapping.Mappers mappers,
-                      java.time.Duration defaultQueryTimeout) {
-        super(insertBlockRows, mappers, defaultQueryTimeout);
+                      java.time.Duration defaultQueryTimeout, Instrumentation instrumentation) {
+        super(insertBlockRows, mappers, defaultQueryTimeout, instrumentation);
         this.lease = lease;
         this.conn = lease.connection();
     }

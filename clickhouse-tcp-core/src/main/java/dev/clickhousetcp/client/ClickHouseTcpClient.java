@@ -3,6 +3,8 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.mapping.Mappers;
 import dev.clickhousetcp.mapping.MappingConfig;
+import dev.clickhousetcp.observe.ClickHouseTcpObservationConvention;
+import io.micrometer.observation.ObservationRegistry;
 import dev.clickhousetcp.protocol.ServerHello;
 
 import java.time.Duration;
@@ -33,11 +35,12 @@ import java.util.Map;
  */
 public final class ClickHouseTcpClient extends QueryOperations implements AutoCloseable {
     private final ConnectionPool pool;
+    private final String name;
 
-    private ClickHouseTcpClient(Builder b) {
-        super(b.insertBlockRows, new Mappers(b.mapping), b.defaultQueryTimeout);
-        ConnectionConfig cc = b.config.build();
-        List<Endpoint> endpoints = b.endpoints.isEmpty() ? List.of(new Endpoint(cc.host(), cc.port())) : b.endpoints;
+    private ClickHouseTcpClient(Builder b, ConnectionConfig cc, List<Endpoint> endpoints) {
+        super(b.insertBlockRows, new Mappers(b.mapping), b.defaultQueryTimeout,
+                Instrumentation.of(b.observationRegistry, b.observationConvention, b.name, cc, endpoints));
+        this.name = b.name;
         this.pool = new ConnectionPool(cc, new PoolConfig(b.maxPoolSize, b.minIdle, b.acquireTimeout, b.idleTimeout,
                 b.maxLifetime, b.validateAfterIdle, b.leakDetectionThreshold, endpoints, b.loadBalancing,
                 b.failoverBackoff, b.housekeepingPeriod));
@@ -45,6 +48,16 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** The client's name ({@link Builder#name(String)}), as its observations report it. */
+    public String name() {
+        return name;
+    }
+
+    /** Whether calls make observations (an {@link ObservationRegistry} other than the no-op one was given). */
+    public boolean isObserved() {
+        return instrumentation != null;
     }
 
     /** The connection settings (password hidden in {@code toString}). */
@@ -87,7 +100,7 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      * (its state must not leak into other borrowers). Not thread-safe: one caller at a time.
      */
     public ClickHouseSession openSession() {
-        return new ClickHouseSession(pool.acquire(), insertBlockRows, mappers(), defaultQueryTimeout);
+        return new ClickHouseSession(pool.acquire(), insertBlockRows, mappers(), defaultQueryTimeout, instrumentation);
     }
 
     @Override
@@ -128,6 +141,47 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         private int insertBlockRows = 65_536;
         private MappingConfig mapping = MappingConfig.DEFAULT;
         private Duration defaultQueryTimeout;
+        private String name = "default";
+        private ObservationRegistry observationRegistry;
+        private ClickHouseTcpObservationConvention observationConvention;
+
+        /**
+         * The client's name, reported by its observations as {@code clickhouse.client.name} to tell
+         * clients apart (default {@code default}; Spring Boot's auto-configuration uses the bean name).
+         * Keep it to a few fixed values: it becomes a metric tag.
+         */
+        public Builder name(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("name must not be blank");
+            }
+            this.name = name;
+            return this;
+        }
+
+        /**
+         * Makes one Micrometer {@link io.micrometer.observation.Observation} per client call (query,
+         * statement, insert, ping; sessions' calls too), documented by
+         * {@link dev.clickhousetcp.observe.ClickHouseTcpObservationDocumentation}; with Micrometer
+         * Tracing's propagating handler registered, the call's span context also reaches the server
+         * (see {@code docs/observability.md}). {@code null} or {@link ObservationRegistry#NOOP} (the
+         * default): no observations, and no cost beyond a null check per call.
+         */
+        public Builder observationRegistry(ObservationRegistry registry) {
+            this.observationRegistry = registry;
+            return this;
+        }
+
+        /**
+         * Replaces the default observation convention
+         * ({@link dev.clickhousetcp.observe.DefaultClickHouseTcpObservationConvention}): observation
+         * name, span name and key values. It takes precedence over conventions registered globally on the
+         * registry (Micrometer's order: this one, else a matching global one, else the default).
+         * {@code null}: the default.
+         */
+        public Builder observationConvention(ClickHouseTcpObservationConvention convention) {
+            this.observationConvention = convention;
+            return this;
+        }
 
         /**
          * Configures the client from a URL such as
@@ -363,7 +417,9 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         }
 
         public ClickHouseTcpClient build() {
-            return new ClickHouseTcpClient(this);
+            ConnectionConfig cc = config.build();
+            List<Endpoint> all = endpoints.isEmpty() ? List.of(new Endpoint(cc.host(), cc.port())) : List.copyOf(endpoints);
+            return new ClickHouseTcpClient(this, cc, all);
         }
     }
 }

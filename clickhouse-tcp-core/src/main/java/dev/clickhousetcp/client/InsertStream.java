@@ -43,6 +43,8 @@ public final class InsertStream implements AutoCloseable {
     private final ClickHouseConnection.Exchange exchange;
     private final ResponseReader reader;
     private final String deduplicationToken;
+    /** The insert call's observation, or {@code null}. */
+    private final ObservedOperation op;
     private final Block header;
     private final String[] names;
     private final DataType[] types;
@@ -55,12 +57,16 @@ public final class InsertStream implements AutoCloseable {
      * throwing.
      */
     InsertStream(ConnectionLease lease, ClickHouseConnection.Exchange exchange, QueryListener listener,
-                 String deduplicationToken) {
+                 String deduplicationToken, ObservedOperation op) {
         this.lease = lease;
+        this.op = op;
         this.conn = lease.connection();
         this.exchange = exchange;
         this.deduplicationToken = deduplicationToken;
         this.reader = new ResponseReader(conn, listener);
+        if (op != null) {
+            reader.countInserted();
+        }
         Block h;
         try {
             h = reader.next(Lifetime.FOREVER);
@@ -245,11 +251,17 @@ public final class InsertStream implements AutoCloseable {
         }
     }
 
-    /** The outcome is decided: give the connection back (once). */
+    /**
+     * The outcome is decided: give the connection back (once), then add this statement's figures to
+     * the insert call's observation (which the call ends once all its statements have).
+     */
     private void end() {
         if (!done) {
             done = true;
             lease.close();
+            if (op != null) {
+                op.insertEnded(reader.progress(), reader.insertedRows(), reader.insertedBytes(), rowsSent);
+            }
         }
     }
 

@@ -12,6 +12,7 @@ import dev.clickhousetcp.mapping.ReadPlan;
 import dev.clickhousetcp.mapping.SchemaReport;
 import dev.clickhousetcp.mapping.TableColumn;
 import dev.clickhousetcp.mapping.WritePlan;
+import dev.clickhousetcp.observe.ClickHouseTcpOperation;
 import dev.clickhousetcp.protocol.Progress;
 import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.types.ColumnCopyWriter;
@@ -50,11 +51,49 @@ public abstract class QueryOperations {
     private final Mappers mappers;
     /** Timeout of calls whose options set none ({@code null}: none). */
     final java.time.Duration defaultQueryTimeout;
+    /** Starts the observation of each call; {@code null} when the client has no observation registry. */
+    final Instrumentation instrumentation;
 
-    QueryOperations(int insertBlockRows, Mappers mappers, java.time.Duration defaultQueryTimeout) {
+    QueryOperations(int insertBlockRows, Mappers mappers, java.time.Duration defaultQueryTimeout,
+                    Instrumentation instrumentation) {
         this.insertBlockRows = insertBlockRows;
         this.mappers = mappers;
         this.defaultQueryTimeout = defaultQueryTimeout;
+        this.instrumentation = instrumentation;
+    }
+
+    /** The started observation of a call, or {@code null} when calls are not observed. */
+    private ObservedOperation observe(ClickHouseTcpOperation operation, String sql, QueryOptions options) {
+        return instrumentation == null ? null : instrumentation.start(operation, sql, options);
+    }
+
+    /** An insert call's body, given the call's observation ({@code null} when not observed). */
+    @FunctionalInterface
+    interface InsertCall {
+        long run(ObservedOperation op);
+    }
+
+    /**
+     * Runs an insert call in one {@code INSERT} observation (when observed): started before the first
+     * connection is acquired, current on this thread while the call runs (so a {@code DESCRIBE} it needs
+     * is its child), stopped after every statement of the call gave its connection back.
+     */
+    @SuppressWarnings("try") // the scope is only opened and closed
+    private long observedInsert(String sql, QueryOptions options, InsertCall call) {
+        ObservedOperation op = observe(ClickHouseTcpOperation.INSERT, sql, options);
+        if (op == null) {
+            return call.run(null);
+        }
+        long rows;
+        try (io.micrometer.observation.Observation.Scope scope = op.openScope()) {
+            rows = call.run(op);
+        } catch (RuntimeException | Error e) {
+            op.stop(e, false);
+            throw e;
+        }
+        op.context.setInsertedRows(rows);
+        op.stop(null, false);
+        return rows;
     }
 
     /** The budget of a call: its own timeout, else the default query timeout, else none. */
@@ -83,21 +122,31 @@ public abstract class QueryOperations {
 
     /** Round-trips Ping/Pong (bounded by the socket timeout). */
     public void ping() {
-        withConnection(c -> {
-            c.ping();
-            return null;
-        });
+        ping(null);
     }
 
     /**
      * Round-trips Ping/Pong, failing with {@link dev.clickhousetcp.ClickHouseTimeoutException} when no
-     * Pong arrives within {@code timeout} (the connection is then discarded). For health checks.
+     * Pong arrives within {@code timeout} (the connection is then discarded; {@code null}: the socket
+     * timeout). For health checks.
      */
     public void ping(java.time.Duration timeout) {
-        withConnection(c -> {
-            c.ping(timeout);
-            return null;
-        });
+        ObservedOperation op = observe(ClickHouseTcpOperation.PING, null, QueryOptions.DEFAULT);
+        if (op == null) {
+            withConnection(c -> {
+                c.ping(timeout);
+                return null;
+            });
+            return;
+        }
+        try (ConnectionLease lease = acquire(Budget.NONE)) {
+            op.connected(lease.connection());
+            lease.connection().ping(timeout);
+        } catch (RuntimeException e) {
+            op.stop(e, false);
+            throw e;
+        }
+        op.stop(null, false);
     }
 
     /**
@@ -116,7 +165,7 @@ public abstract class QueryOperations {
     }
 
     public Progress execute(String sql, QueryOptions options) {
-        try (QueryResult r = query(sql, options)) {
+        try (QueryResult r = query(sql, options, ClickHouseTcpOperation.EXECUTE)) {
             r.drain();
             return r.progress();
         }
@@ -128,25 +177,51 @@ public abstract class QueryOperations {
     }
 
     public QueryResult query(String sql, QueryOptions options) {
+        return query(sql, options, ClickHouseTcpOperation.QUERY);
+    }
+
+    /** Starts a query observed as {@code operation}. */
+    private QueryResult query(String sql, QueryOptions options, ClickHouseTcpOperation operation) {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
-        Budget budget = queryBudget(options);
+        ObservedOperation op = observe(operation, sql, options);
+        QueryOptions sent = op == null ? options : op.options(options);
+        Budget budget = queryBudget(sent);
         boolean retry = retriesUnansweredReads() && SqlText.isReadOnly(sql);
-        QueryResult.Attempt a = send(sql, options, budget, retry);
-        return new QueryResult(a.lease(), a.exchange(), options.listener(), SqlText.isInsert(sql),
-                retry ? () -> send(sql, options, budget, true) : null);
+        QueryResult.Attempt a;
+        try {
+            a = send(sql, sent, budget, retry, op);
+        } catch (RuntimeException e) {
+            if (op != null) {
+                op.stop(e, false);
+            }
+            throw e;
+        }
+        return new QueryResult(a.lease(), a.exchange(), sent.listener(), SqlText.isInsert(sql),
+                retry ? () -> send(sql, sent, budget, true, op) : null, op);
     }
 
     /**
      * Sends a query on a leased connection. With {@code retry}, a reused connection that fails while
      * the query is sent (the server had closed it) is replaced and the query sent again.
      */
-    private QueryResult.Attempt send(String sql, QueryOptions options, Budget budget, boolean retry) {
+    private QueryResult.Attempt send(String sql, QueryOptions options, Budget budget, boolean retry,
+                                     ObservedOperation op) {
         for (int attempt = 0; ; attempt++) {
+            if (op != null && attempt > 0) {
+                op.retry();
+            }
             ConnectionLease lease = acquire(budget);
             try {
-                return new QueryResult.Attempt(lease, lease.connection().startQuery(sql, options, budget));
+                if (op != null) {
+                    op.connected(lease.connection());
+                }
+                ClickHouseConnection.Exchange x = lease.connection().startQuery(sql, options, budget);
+                if (op != null) {
+                    op.sent(x);
+                }
+                return new QueryResult.Attempt(lease, x);
             } catch (RuntimeException e) {
                 lease.close();
                 if (!(retry && attempt < QueryResult.MAX_RETRIES && unansweredFailure(e, lease))) {
@@ -173,12 +248,17 @@ public abstract class QueryOperations {
         Row row = new Row();
         long n = 0;
         try (QueryResult r = query(sql, options)) {
-            Block b;
-            while ((b = r.next()) != null) {
-                for (int i = 0; i < b.rowCount(); i++) {
-                    row.position(b, i);
-                    out.add(mapper.mapRow(row, n++));
+            try {
+                Block b;
+                while ((b = r.next()) != null) {
+                    for (int i = 0; i < b.rowCount(); i++) {
+                        row.position(b, i);
+                        out.add(mapper.mapRow(row, n++));
+                    }
                 }
+            } catch (RuntimeException e) {
+                r.abandonWith(e);
+                throw e;
             }
         }
         return out;
@@ -217,9 +297,10 @@ public abstract class QueryOperations {
      * @return rows inserted
      */
     public long insert(String table, List<String> columns, Iterable<Object[]> rows, InsertOptions options) {
-        return withAttempts(options, () -> {
+        String sql = insertSql(table, columns);
+        return observedInsert(sql, options.queryOptions(), op -> withAttempts(options, () -> {
             Iterator<Object[]> it = rows.iterator();
-            return sendWindows(insertSql(table, columns), options, new WindowSource() {
+            return sendWindows(sql, options, op, new WindowSource() {
                 @Override
                 public boolean hasMore() {
                     return it.hasNext();
@@ -252,7 +333,7 @@ public abstract class QueryOperations {
                     return n;
                 }
             });
-        }, true);
+        }, true, op));
     }
 
     /**
@@ -286,19 +367,22 @@ public abstract class QueryOperations {
      * @return rows inserted
      */
     public long insertColumns(String table, Map<String, ?> columns, InsertOptions options) {
-        if (options.tokenPerBlock()) {
-            try {
-                return insertColumnsOnce(table, columns, options);
-            } catch (ClickHouseConnectionException e) {
-                throw blockFailed(e, options.deduplicationToken(), 0, 0);
+        String sql = insertSql(table, new ArrayList<>(columns.keySet()));
+        return observedInsert(sql, options.queryOptions(), op -> {
+            if (options.tokenPerBlock()) {
+                try {
+                    return insertColumnsOnce(sql, columns, options, op);
+                } catch (ClickHouseConnectionException e) {
+                    throw blockFailed(e, options.deduplicationToken(), 0, 0);
+                }
             }
-        }
-        return insertColumnsOnce(table, columns, options);
+            return insertColumnsOnce(sql, columns, options, op);
+        });
     }
 
-    private long insertColumnsOnce(String table, Map<String, ?> columns, InsertOptions options) {
-        List<String> names = new ArrayList<>(columns.keySet());
-        return withInsert(insertSql(table, names), options.forBlock(options.tokenPerBlock() ? 0 : -1), ins -> {
+    private long insertColumnsOnce(String sql, Map<String, ?> columns, InsertOptions options, ObservedOperation op) {
+        QueryOptions qo = options.forBlock(options.tokenPerBlock() ? 0 : -1);
+        return withInsert(sql, qo, queryBudget(qo), op, ins -> {
             ColumnWriter[] w = ins.newWriters();
             List<String> header = ins.columnNames();
             int rows = -1;
@@ -368,8 +452,8 @@ public abstract class QueryOperations {
             return 0;
         }
         Block[] pending = {it.next()};
-        List<String> names = pending[0].names();
-        return sendWindows(insertSql(table, names), options, new WindowSource() {
+        String sql = insertSql(table, pending[0].names());
+        return observedInsert(sql, options.queryOptions(), op -> sendWindows(sql, options, op, new WindowSource() {
             @Override
             public boolean hasMore() {
                 if (pending[0] == null && it.hasNext()) {
@@ -399,7 +483,7 @@ public abstract class QueryOperations {
                 }
                 return b.rowCount();
             }
-        }, Integer.MAX_VALUE);
+        }, Integer.MAX_VALUE));
     }
 
     /**
@@ -407,13 +491,27 @@ public abstract class QueryOperations {
      * finishes the insert after the callback returns, or abandons it (discarding the connection) when
      * the callback throws.
      */
+    @SuppressWarnings("try") // the scope is only opened and closed
     public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
-        return withInsert(insertSql, options, queryBudget(options), fn);
+        ObservedOperation op = observe(ClickHouseTcpOperation.INSERT, insertSql, options);
+        if (op == null) {
+            return withInsert(insertSql, options, queryBudget(options), null, fn);
+        }
+        T result;
+        try (io.micrometer.observation.Observation.Scope scope = op.openScope()) {
+            result = withInsert(insertSql, options, queryBudget(options), op, fn);
+        } catch (RuntimeException | Error e) {
+            op.stop(e, false);
+            throw e;
+        }
+        op.stop(null, false);
+        return result;
     }
 
-    /** {@link #withInsert(String, QueryOptions, Function)} within {@code budget} (e.g. the whole call's). */
-    private <T> T withInsert(String insertSql, QueryOptions options, Budget budget, Function<InsertStream, T> fn) {
-        try (InsertStream s = openInsert(insertSql, options, budget)) {
+    /** {@link #withInsert(String, QueryOptions, Function)} within {@code budget} (e.g. the whole call's), observed by {@code op}. */
+    private <T> T withInsert(String insertSql, QueryOptions options, Budget budget, ObservedOperation op,
+                             Function<InsertStream, T> fn) {
+        try (InsertStream s = openInsert(insertSql, options, budget, op)) {
             T result = fn.apply(s);
             s.finish();
             return result;
@@ -425,14 +523,24 @@ public abstract class QueryOperations {
      * answered (it had been closed) is replaced and the INSERT sent again: no row had been sent, so
      * nothing can have been applied.
      */
-    private InsertStream openInsert(String sql, QueryOptions options, Budget budget) {
+    private InsertStream openInsert(String sql, QueryOptions callOptions, Budget budget, ObservedOperation op) {
+        QueryOptions options = op == null ? callOptions : op.options(callOptions);
         String token = options.settings().get("insert_deduplication_token");
         boolean retry = retriesUnansweredReads();
         for (int attempt = 0; ; attempt++) {
+            if (op != null && attempt > 0) {
+                op.retry();
+            }
             ConnectionLease lease = acquire(budget);
             ClickHouseConnection.Exchange x;
             try {
+                if (op != null) {
+                    op.connected(lease.connection());
+                }
                 x = lease.connection().startInsert(sql, options, budget);
+                if (op != null) {
+                    op.sent(x);
+                }
             } catch (RuntimeException e) {
                 lease.close();
                 if (retry && attempt < QueryResult.MAX_RETRIES && unansweredFailure(e, lease)) {
@@ -441,7 +549,7 @@ public abstract class QueryOperations {
                 throw e;
             }
             try {
-                return new InsertStream(lease, x, options.listener(), token);
+                return new InsertStream(lease, x, options.listener(), token, op);
             } catch (RuntimeException e) {
                 if (retry && attempt < QueryResult.MAX_RETRIES && InsertStream.retryableOpen(e, lease, x)) {
                     continue;
@@ -489,12 +597,17 @@ public abstract class QueryOperations {
     public <T> long forEach(String sql, QueryOptions options, Class<T> type, Consumer<? super T> action) {
         try (QueryResult r = query(sql, options)) {
             ReadPlan.Reader<T> reader = null;
-            Block b;
-            while ((b = r.next()) != null) {
-                if (reader == null) {
-                    reader = readPlan(type, b).newReader();
+            try {
+                Block b;
+                while ((b = r.next()) != null) {
+                    if (reader == null) {
+                        reader = readPlan(type, b).newReader();
+                    }
+                    reader.read(b, action);
                 }
-                reader.read(b, action);
+            } catch (RuntimeException e) {
+                r.abandonWith(e); // a mapping error or the action's: the observation ends with it
+                throw e;
             }
             return reader == null ? 0 : reader.rows();
         }
@@ -539,23 +652,33 @@ public abstract class QueryOperations {
 
             @Override
             public boolean tryAdvance(Consumer<? super T> action) {
-                if (!fill()) {
-                    return false;
+                try {
+                    if (!fill()) {
+                        return false;
+                    }
+                    action.accept(buffer.poll());
+                    return true;
+                } catch (RuntimeException e) {
+                    r.abandonWith(e); // the observation ends with it when the stream is closed
+                    throw e;
                 }
-                action.accept(buffer.poll());
-                return true;
             }
 
             @Override
             public void forEachRemaining(Consumer<? super T> action) {
-                while (!buffer.isEmpty()) {
-                    action.accept(buffer.poll());
+                try {
+                    while (!buffer.isEmpty()) {
+                        action.accept(buffer.poll());
+                    }
+                    Block b;
+                    while (!done && (b = nextBlock()) != null) {
+                        reader.read(b, action);
+                    }
+                    done = true;
+                } catch (RuntimeException e) {
+                    r.abandonWith(e);
+                    throw e;
                 }
-                Block b;
-                while (!done && (b = nextBlock()) != null) {
-                    reader.read(b, action);
-                }
-                done = true;
             }
         };
         return StreamSupport.stream(sp, false).onClose(r::close);
@@ -612,7 +735,8 @@ public abstract class QueryOperations {
      *                          column (naming row, column and property; the insert is abandoned)
      */
     public <T> long insert(String table, Class<T> type, Iterable<? extends T> rows, InsertOptions options) {
-        return withAttempts(options, () -> insertObjects(table, type, rows.iterator(), options), true);
+        return observedInsert(null, options.queryOptions(),
+                op -> withAttempts(options, () -> insertObjects(table, type, rows.iterator(), options, op), true, op));
     }
 
     /** Inserts the objects of a (lazily generated) stream; its class is taken from the first element. */
@@ -643,7 +767,8 @@ public abstract class QueryOperations {
                 return it.next();
             }
         };
-        return insertObjects(table, (Class<T>) first.getClass(), all, InsertOptions.DEFAULT);
+        return observedInsert(null, QueryOptions.DEFAULT,
+                op -> insertObjects(table, (Class<T>) first.getClass(), all, InsertOptions.DEFAULT, op));
     }
 
     /**
@@ -656,16 +781,22 @@ public abstract class QueryOperations {
         if (options.maxAttempts() > 1) {
             throw new IllegalArgumentException("a Stream is consumed once and cannot be retried; pass an Iterable");
         }
-        return insertObjects(table, type, rows.iterator(), options);
+        return observedInsert(null, options.queryOptions(),
+                op -> insertObjects(table, type, rows.iterator(), options, op));
     }
 
-    private <T> long insertObjects(String table, Class<T> type, Iterator<? extends T> it, InsertOptions options) {
+    private <T> long insertObjects(String table, Class<T> type, Iterator<? extends T> it, InsertOptions options,
+                                   ObservedOperation op) {
         if (!it.hasNext()) {
             return 0;
         }
         List<String> names = mappers.insertColumns(type, table, describe(table));
+        String sql = insertSql(table, names);
+        if (op != null) {
+            op.context.setQueryText(sql);
+        }
         Object[] window = new Object[windowRows(options)];
-        return sendWindows(insertSql(table, names), options, new WindowSource() {
+        return sendWindows(sql, options, op, new WindowSource() {
             private WritePlan<T> plan;
 
             @Override
@@ -750,17 +881,18 @@ public abstract class QueryOperations {
         return options.maxRowsPerBlock() > 0 ? options.maxRowsPerBlock() : insertBlockRows;
     }
 
-    private long sendWindows(String sql, InsertOptions options, WindowSource src) {
-        return sendWindows(sql, options, src, windowRows(options));
+    private long sendWindows(String sql, InsertOptions options, ObservedOperation op, WindowSource src) {
+        return sendWindows(sql, options, op, src, windowRows(options));
     }
 
     /**
      * Sends the rows of {@code src} in blocks of at most {@code window} rows: all in one INSERT, or
      * in safe-retry mode one INSERT per block with its own deduplication token.
      */
-    private long sendWindows(String sql, InsertOptions options, WindowSource src, int window) {
+    private long sendWindows(String sql, InsertOptions options, ObservedOperation op, WindowSource src, int window) {
         if (!options.tokenPerBlock()) {
-            return withInsert(sql, options.forBlock(-1), ins -> {
+            QueryOptions qo = options.forBlock(-1);
+            return withInsert(sql, qo, queryBudget(qo), op, ins -> {
                 src.begin(ins);
                 ColumnWriter[] w = ins.newWriters();
                 long total = 0;
@@ -783,7 +915,7 @@ public abstract class QueryOperations {
             long first = total;
             long sent;
             try {
-                sent = withInsert(sql, options.forBlock(block), budget, ins -> {
+                sent = withInsert(sql, options.forBlock(block), budget, op, ins -> {
                     src.begin(ins);
                     ColumnWriter[] w = ins.newWriters();
                     int n = src.next(ins, w, window, first);
@@ -826,10 +958,14 @@ public abstract class QueryOperations {
      * failure is thrown; when an earlier attempt may have applied the insert and the last one does not
      * say so (it failed before sending anything), the exception thrown says it.
      */
-    private static long withAttempts(InsertOptions options, Supplier<Long> attempt, boolean replayable) {
+    private static long withAttempts(InsertOptions options, Supplier<Long> attempt, boolean replayable,
+                                     ObservedOperation op) {
         int max = replayable ? options.maxAttempts() : 1;
         ClickHouseConnectionException applied = null;
         for (int i = 1; ; i++) {
+            if (op != null && i > 1) {
+                op.retry();
+            }
             try {
                 return attempt.get();
             } catch (ClickHouseConnectionException e) {

@@ -52,6 +52,8 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     private final QueryListener listener;
     private final boolean insert;
     private final Retry retry;
+    /** The call's observation, or {@code null} without one (the only cost then: null checks). */
+    private final ObservedOperation op;
     private ConnectionLease lease;
     private ClickHouseConnection conn;
     private ClickHouseConnection.Exchange exchange;
@@ -61,12 +63,17 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     private Lifetime currentLifetime;
     private boolean closed;
     private long rows;
+    /** Closed by the caller before the response ended (the observation's outcome is CANCELLED). */
+    private boolean closedEarly;
+    /** What ended the caller's reading early (a mapping error), reported by the observation. */
+    private RuntimeException abandonedBy;
 
     QueryResult(ConnectionLease lease, ClickHouseConnection.Exchange exchange, QueryListener listener, boolean insert,
-                Retry retry) {
+                Retry retry, ObservedOperation op) {
         this.listener = listener;
         this.insert = insert;
         this.retry = retry;
+        this.op = op;
         attach(lease, exchange);
     }
 
@@ -99,7 +106,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 RuntimeException outcome = exchange.abort() != ClickHouseConnection.Abort.NONE
                         ? stopped() // the server reports the cancellation (QUERY_WAS_CANCELLED)
                         : e;
-                finish();
+                finish(outcome);
                 if (outcome == null) {
                     return null;
                 }
@@ -109,10 +116,14 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                     conn.fail(e);
                     lease.close(); // broken: discarded
                     Attempt next;
+                    if (op != null) {
+                        op.retry();
+                    }
                     try {
                         next = retry.start();
                     } catch (RuntimeException again) {
                         closed = true;
+                        observeEnd(again);
                         throw again;
                     }
                     retries++;
@@ -120,7 +131,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                     continue;
                 }
                 RuntimeException outcome = stoppedBroken(conn.fail(e));
-                finish();
+                finish(outcome);
                 if (outcome == null) {
                     return null;
                 }
@@ -131,7 +142,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             }
             // the response ended: decide the outcome, then give the connection back
             RuntimeException outcome = stopped();
-            finish();
+            finish(outcome);
             if (outcome != null) {
                 throw outcome;
             }
@@ -170,6 +181,9 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             }
             checkShape(b);
             currentLifetime = l;
+            if (op != null && rows == 0) {
+                op.block();
+            }
             rows += b.rowCount();
             return b;
         }
@@ -337,15 +351,42 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         }
     }
 
-    /** The outcome is decided: release the last block, then give the connection back (once). */
-    private void finish() {
+    /**
+     * The outcome is decided ({@code error}, or {@code null}): release the last block, give the
+     * connection back, then end the observation (once).
+     */
+    private void finish(RuntimeException error) {
         if (!closed) {
             closed = true;
             releaseCurrent();
             lease.close();
+            if (op != null) {
+                observeEnd(error);
+            }
             if (exchange.interruptSeen) {
                 Thread.currentThread().interrupt(); // taken to cancel the query; the caller's again
             }
+        }
+    }
+
+    /** Ends the observation with what this result knows; {@code error} or else how it ended. */
+    private void observeEnd(RuntimeException error) {
+        if (op == null) {
+            return;
+        }
+        op.statementEnded(reader.progress(), reader.profileInfo());
+        op.context.setReturnedRows(rows);
+        boolean cancelled = error == null && (closedEarly || exchange.abort() == ClickHouseConnection.Abort.CANCELLED);
+        op.stop(error, cancelled);
+    }
+
+    /**
+     * Records the exception that makes the caller stop reading (e.g. a row that cannot be mapped), so
+     * the observation ends with it instead of as cancelled when the result is then closed.
+     */
+    void abandonWith(RuntimeException e) {
+        if (!closed) {
+            abandonedBy = e;
         }
     }
 
@@ -356,10 +397,13 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             return;
         }
         releaseCurrent();
-        if (!reader.finished() && !conn.isClosed()) {
-            cancelAndDrain();
+        if (!reader.finished()) {
+            closedEarly = true;
+            if (!conn.isClosed()) {
+                cancelAndDrain();
+            }
         }
-        finish();
+        finish(abandonedBy);
     }
 
     @Override

@@ -28,10 +28,52 @@ final class ResponseReader {
     private Block extremes;
     private String tableColumns;
     private boolean finished;
+    /** Whether ProfileEvents' InsertedRows / InsertedBytes are summed (an observed insert). */
+    private boolean countInserted;
+    private long insertedRows;
+    private long insertedBytes;
 
     ResponseReader(ClickHouseConnection conn, QueryListener listener) {
         this.conn = conn;
         this.listener = listener;
+    }
+
+    /**
+     * Sums the {@code InsertedRows} and {@code InsertedBytes} increments of the ProfileEvents packets
+     * from now on: a server sends no Progress for the rows a client inserts, so these are its figures.
+     */
+    void countInserted() {
+        countInserted = true;
+    }
+
+    /** Rows the server reported inserted in ProfileEvents (with {@link #countInserted()}). */
+    long insertedRows() {
+        return insertedRows;
+    }
+
+    /** Uncompressed bytes the server reported inserted in ProfileEvents (with {@link #countInserted()}). */
+    long insertedBytes() {
+        return insertedBytes;
+    }
+
+    private void addInserted(Block events) {
+        int name = events.indexOf("name");
+        int value = events.indexOf("value");
+        int type = events.indexOf("type");
+        if (name < 0 || value < 0) {
+            return;
+        }
+        for (int i = 0; i < events.rowCount(); i++) {
+            Object n = events.column(name).getObject(i);
+            if (type >= 0 && !"increment".equals(String.valueOf(events.column(type).getObject(i)))) {
+                continue;
+            }
+            if ("InsertedRows".equals(n)) {
+                insertedRows += ((Number) events.column(value).getObject(i)).longValue();
+            } else if ("InsertedBytes".equals(n)) {
+                insertedBytes += ((Number) events.column(value).getObject(i)).longValue();
+            }
+        }
     }
 
     /**
@@ -95,6 +137,13 @@ final class ResponseReader {
                     Lifetime l = new Lifetime("a ProfileEvents block");
                     Block b = BlockCodec.read(body, conn.readContext(true), l);
                     blocks.endBody(body, "a ProfileEvents block");
+                    if (countInserted) {
+                        try {
+                            addInserted(b);
+                        } catch (RuntimeException e) {
+                            ObservedOperation.failed("reading ProfileEvents", e); // statistics only
+                        }
+                    }
                     listener.onProfileEvents(b);
                     l.release();
                 }

@@ -34,6 +34,39 @@ final class SqlText {
         return false;
     }
 
+    /** Statement keywords reported as {@code db.operation.name}; anything else is {@code OTHER}. */
+    private static final String[] OPERATIONS = {"SELECT", "INSERT", "CREATE", "DROP", "ALTER", "TRUNCATE", "RENAME",
+        "OPTIMIZE", "SHOW", "DESCRIBE", "EXISTS", "EXPLAIN", "SET", "USE", "SYSTEM", "KILL", "GRANT", "REVOKE", "CHECK",
+        "DELETE", "UPDATE", "ATTACH", "DETACH", "EXCHANGE", "UNDROP", "BACKUP", "RESTORE", "WATCH", "MOVE"};
+
+    /**
+     * The statement's operation for observations: its first keyword, upper case, when it is one of a
+     * fixed list (so the value set stays bounded); {@code WITH} counts as {@code SELECT}, {@code DESC}
+     * as {@code DESCRIBE}; anything else is {@code OTHER}.
+     */
+    static String operationName(String sql) {
+        int i = skipNoise(sql, 0);
+        int end = i;
+        while (end < sql.length() && Character.isLetter(sql.charAt(end))) {
+            end++;
+        }
+        if (end == i) {
+            return "OTHER";
+        }
+        if (sql.regionMatches(true, i, "WITH", 0, 4) && end - i == 4) {
+            return "SELECT";
+        }
+        if (sql.regionMatches(true, i, "DESC", 0, 4) && end - i == 4) {
+            return "DESCRIBE";
+        }
+        for (String k : OPERATIONS) {
+            if (k.length() == end - i && sql.regionMatches(true, i, k, 0, k.length())) {
+                return k;
+            }
+        }
+        return "OTHER";
+    }
+
     private static final String[] READ_ONLY = {"SELECT", "WITH", "SHOW", "DESCRIBE", "DESC", "EXISTS", "EXPLAIN"};
 
     private static int skipNoise(String s, int i) {

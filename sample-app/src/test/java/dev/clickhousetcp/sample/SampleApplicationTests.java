@@ -1,8 +1,12 @@
 package dev.clickhousetcp.sample;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
@@ -11,9 +15,18 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -40,6 +53,9 @@ class SampleApplicationTests {
 
     @LocalServerPort
     private int port;
+
+    @Autowired
+    private InMemorySpanExporter spans;
 
     private RestClient http;
 
@@ -125,6 +141,55 @@ class SampleApplicationTests {
             .body("[{\"userId\": 1}]").retrieve().toBodilessEntity().getStatusCode().value()).isEqualTo(400);
     }
 
+    /**
+     * Spring Boot's OpenTelemetry tracing end to end: a request that arrives with a W3C trace context
+     * makes client spans in that trace, the client sends their context to ClickHouse, and the server's
+     * spans ({@code system.opentelemetry_span_log}) hang under those client spans; the query metrics and
+     * the observation timer show under {@code /actuator/metrics} and {@code /actuator/prometheus}.
+     */
+    @Test
+    void tracesAndMetrics() {
+        String traceId = UUID.randomUUID().toString().replace("-", "");
+        Map<String, Object> summary = this.http.get().uri("/analytics/summary")
+            .header("traceparent", "00-" + traceId + "-00f067aa0ba902b7-01").retrieve().body(MAP);
+        assertThat(summary).containsKey("totalEvents");
+        List<SpanData> clientSpans = this.spans.getFinishedSpanItems().stream()
+            .filter((span) -> span.getKind() == SpanKind.CLIENT && span.getTraceId().equals(traceId))
+            .toList();
+        assertThat(clientSpans).isNotEmpty().allSatisfy((span) -> assertThat(span.getAttributes().asMap().toString())
+            .contains("db.system.name=clickhouse"));
+        Set<String> clientSpanIds = clientSpans.stream().map(SpanData::getSpanId).collect(Collectors.toSet());
+        ClickHouseServer server = ClickHouseServers.modern();
+        server.httpQuery("SYSTEM FLUSH LOGS");
+        String uuid = traceId.substring(0, 8) + "-" + traceId.substring(8, 12) + "-" + traceId.substring(12, 16) + "-"
+                + traceId.substring(16, 20) + "-" + traceId.substring(20);
+        List<String[]> serverSpans = Arrays.stream(server.httpQuery("SELECT span_id, parent_span_id FROM "
+                + "system.opentelemetry_span_log WHERE trace_id = toUUID('" + uuid + "') FORMAT TSV").split("\n"))
+            .filter((line) -> !line.isBlank())
+            .map((line) -> line.split("\t"))
+            .toList();
+        assertThat(serverSpans).isNotEmpty();
+        Set<String> serverIds = serverSpans.stream().map((span) -> span[0]).collect(Collectors.toSet());
+        Set<String> outsideParents = serverSpans.stream()
+            .map((span) -> span[1])
+            .filter((parent) -> !serverIds.contains(parent))
+            .map((parent) -> String.format(Locale.ROOT, "%016x", Long.parseUnsignedLong(parent)))
+            .collect(Collectors.toSet());
+        assertThat(outsideParents).isNotEmpty().isSubsetOf(clientSpanIds);
+
+        Map<String, Object> timer = this.http.get().uri("/actuator/metrics/clickhouse.tcp.client.operation")
+            .retrieve().body(MAP);
+        assertThat(timer).containsEntry("name", "clickhouse.tcp.client.operation").containsEntry("baseUnit", "seconds");
+        assertThat(timer.get("availableTags")).asString().contains("clickhouse.client.name")
+            .contains("clickHouseTcpClient").contains("db.operation.name");
+        String prometheus = this.http.get().uri("/actuator/prometheus").retrieve().body(String.class);
+        assertThat(prometheus).contains("clickhouse_tcp_client_operation_seconds_count{")
+            .contains("clickhouse_tcp_client_rows_read_rows_sum{")
+            .contains("clickhouse_tcp_client_bytes_read_bytes_sum{")
+            .contains("clickhouse_tcp_pool_max_connections{")
+            .doesNotContain("db_query_text");
+    }
+
     @Test
     void healthShowsClickHouse() {
         Map<String, Object> health = this.http.get().uri("/actuator/health").retrieve().body(MAP);
@@ -154,5 +219,20 @@ class SampleApplicationTests {
         assertThat((Map<String, Object>) client.get("pool")).containsEntry("max", 10);
         assertThat((Map<String, Object>) client.get("configuration")).containsEntry("username", "******");
         assertThat((Map<String, Object>) client.get("memory")).containsEntry("maxConnections", 10);
+    }
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class SpanCapture {
+
+        @Bean
+        InMemorySpanExporter inMemorySpanExporter() {
+            return InMemorySpanExporter.create();
+        }
+
+        @Bean
+        SpanProcessor inMemorySpanProcessor(InMemorySpanExporter exporter) {
+            return SimpleSpanProcessor.create(exporter);
+        }
+
     }
 }

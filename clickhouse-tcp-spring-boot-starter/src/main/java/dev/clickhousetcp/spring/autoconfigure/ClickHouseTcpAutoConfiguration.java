@@ -28,7 +28,9 @@ import org.springframework.context.annotation.Bean;
  * replaces it and those properties are ignored;</li>
  * <li>{@link ClickHouseTcpClient} — built from the connection details, the remaining
  * {@link ClickHouseTcpProperties} (timeouts, pool, compression, limits, mapping, settings, hostname
- * verification) and then every {@link ClickHouseTcpClientBuilderCustomizer} in order; closed with the
+ * verification), named after its bean ({@link #CLIENT_BEAN_NAME}), and then every
+ * {@link ClickHouseTcpClientBuilderCustomizer} in order (with an {@code ObservationRegistry} bean, one
+ * of them makes the client observed: see {@code ClickHouseTcpObservationAutoConfiguration}); closed with the
  * context. The pool opens connections lazily, so the context starts even when the server is down. With
  * {@code clickhouse.tcp.validate-settings-on-startup} (the default) and settings configured, the
  * settings are checked against a reachable server first;</li>
@@ -46,6 +48,12 @@ import org.springframework.context.annotation.Bean;
 @EnableConfigurationProperties(ClickHouseTcpProperties.class)
 public final class ClickHouseTcpAutoConfiguration {
 
+    /**
+     * Name of the auto-configured client bean, also the client's {@code name} (the
+     * {@code clickhouse.client.name} of its observations and the {@code name} tag of its pool metrics).
+     */
+    public static final String CLIENT_BEAN_NAME = "clickHouseTcpClient";
+
     ClickHouseTcpAutoConfiguration() {
     }
 
@@ -56,7 +64,7 @@ public final class ClickHouseTcpAutoConfiguration {
         return new PropertiesClickHouseTcpConnectionDetails(properties, sslBundles.getIfAvailable());
     }
 
-    @Bean(destroyMethod = "close")
+    @Bean(name = CLIENT_BEAN_NAME, destroyMethod = "close")
     @ConditionalOnMissingBean
     ClickHouseTcpClient clickHouseTcpClient(ClickHouseTcpProperties properties,
             ClickHouseTcpConnectionDetails connectionDetails,
@@ -64,7 +72,7 @@ public final class ClickHouseTcpAutoConfiguration {
         ClickHouseTcpClientFactory factory = new ClickHouseTcpClientFactory(properties);
         ClickHouseTcpClient client;
         try {
-            ClickHouseTcpClient.Builder builder = factory.builder(connectionDetails);
+            ClickHouseTcpClient.Builder builder = factory.builder(connectionDetails).name(CLIENT_BEAN_NAME);
             customizers.orderedStream().forEach((customizer) -> customizer.customize(builder));
             client = builder.build();
         }
