@@ -42,9 +42,12 @@ public final class ArrayType extends DataType {
     /** Reads {@code rows} UInt64 offsets, checking they never decrease and stay within limits. */
     static int[] readOffsets(BinaryReader in, int rows, ReadContext ctx, String what) throws IOException {
         DecodeLimits limits = ctx.limits();
-        int[] offsets = ctx.ints(rows);
+        int[] offsets = ctx.firstInts(rows); // grows as offsets arrive: a row count alone commits nothing
         long prev = 0;
         for (int i = 0; i < rows; i++) {
+            if (i == offsets.length) {
+                offsets = ctx.grow(offsets, i, rows);
+            }
             long o = in.readInt64();
             if (o < prev || o > limits.maxArrayElements()) {
                 throw new ClickHouseProtocolException("invalid " + what + " offset " + Long.toUnsignedString(o)

@@ -81,8 +81,11 @@ public final class LowCardinalityType extends DataType {
             throw new ClickHouseProtocolException("LowCardinality column " + name + " has " + n + " keys for " + rows
                     + " rows");
         }
-        int[] keys = ctx.ints(rows);
+        int[] keys = ctx.firstInts(rows); // grows as keys arrive
         for (int i = 0; i < rows; i++) {
+            if (i == keys.length) {
+                keys = ctx.grow(keys, i, rows);
+            }
             long k = switch (keyWidth) {
                 case 1 -> in.readUInt8();
                 case 2 -> in.readInt16() & 0xFFFFL;
