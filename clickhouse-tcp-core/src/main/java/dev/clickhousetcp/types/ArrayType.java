@@ -44,19 +44,24 @@ public final class ArrayType extends DataType {
         DecodeLimits limits = ctx.limits();
         int[] offsets = ctx.firstInts(rows); // grows as offsets arrive: a row count alone commits nothing
         long prev = 0;
-        for (int i = 0; i < rows; i++) {
-            if (i == offsets.length) {
-                offsets = ctx.grow(offsets, i, rows);
+        int i = 0;
+        while (true) {
+            int[] a = offsets; // a tight loop over a fixed array up to its capacity, then grow it
+            int segment = Math.min(rows, a.length);
+            for (; i < segment; i++) {
+                long o = in.readInt64();
+                if (o < prev || o > limits.maxArrayElements()) {
+                    throw new ClickHouseProtocolException("invalid " + what + " offset " + Long.toUnsignedString(o)
+                            + " at row " + i + " (previous " + prev + ", limit " + limits.maxArrayElements() + ")");
+                }
+                a[i] = (int) o;
+                prev = o;
             }
-            long o = in.readInt64();
-            if (o < prev || o > limits.maxArrayElements()) {
-                throw new ClickHouseProtocolException("invalid " + what + " offset " + Long.toUnsignedString(o)
-                        + " at row " + i + " (previous " + prev + ", limit " + limits.maxArrayElements() + ")");
+            if (i == rows) {
+                return a;
             }
-            offsets[i] = (int) o;
-            prev = o;
+            offsets = ctx.grow(a, i, rows);
         }
-        return offsets;
     }
 
     @Override

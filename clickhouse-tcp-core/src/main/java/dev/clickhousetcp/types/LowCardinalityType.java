@@ -82,22 +82,28 @@ public final class LowCardinalityType extends DataType {
                     + " rows");
         }
         int[] keys = ctx.firstInts(rows); // grows as keys arrive
-        for (int i = 0; i < rows; i++) {
-            if (i == keys.length) {
-                keys = ctx.grow(keys, i, rows);
+        int i = 0;
+        while (true) {
+            int[] a = keys; // a tight loop over a fixed array up to its capacity, then grow it
+            int segment = Math.min(rows, a.length);
+            for (; i < segment; i++) {
+                long k = switch (keyWidth) {
+                    case 1 -> in.readUInt8();
+                    case 2 -> in.readInt16() & 0xFFFFL;
+                    case 4 -> in.readInt32() & 0xFFFFFFFFL;
+                    default -> in.readInt64();
+                };
+                if (k < 0 || k >= dictSize) {
+                    throw new ClickHouseProtocolException("LowCardinality key " + k + " outside dictionary of "
+                            + dictSize);
+                }
+                a[i] = (int) k;
             }
-            long k = switch (keyWidth) {
-                case 1 -> in.readUInt8();
-                case 2 -> in.readInt16() & 0xFFFFL;
-                case 4 -> in.readInt32() & 0xFFFFFFFFL;
-                default -> in.readInt64();
-            };
-            if (k < 0 || k >= dictSize) {
-                throw new ClickHouseProtocolException("LowCardinality key " + k + " outside dictionary of " + dictSize);
+            if (i == rows) {
+                return new LowCardinalityColumn(this, rows, dictionary, a, nullable);
             }
-            keys[i] = (int) k;
+            keys = ctx.grow(a, i, rows);
         }
-        return new LowCardinalityColumn(this, rows, dictionary, keys, nullable);
     }
 
     private static int boundedCount(long v, int max, String what) {
