@@ -177,12 +177,9 @@ public class FrameCodecBenchmark {
         long stringBytes = 0;
         for (int from = 0; from < ROWS; from += BLOCK_ROWS) {
             int rows = Math.min(BLOCK_ROWS, ROWS - from);
-            byte[] ids = ctx.bytes(rows * 8);
-            r.readFully(ids, 0, rows * 8);
-            int[] offsets = ctx.ints(rows);
-            r.readStringColumn(rows, offsets, Integer.MAX_VALUE, ctx);
-            byte[] values = ctx.bytes(rows * 8);
-            r.readFully(values, 0, rows * 8);
+            r.readDeclared(rows * 8, ctx);
+            int[] offsets = r.readStringColumn(rows, Integer.MAX_VALUE, ctx).offsets();
+            r.readDeclared(rows * 8, ctx);
             reader.checkFrameEnd("block");
             stringBytes += offsets[rows - 1];
             Lifetime block = new Lifetime("block");

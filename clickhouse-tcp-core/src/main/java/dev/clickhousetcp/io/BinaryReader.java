@@ -15,13 +15,19 @@ import java.nio.charset.StandardCharsets;
  * length-prefixed strings), per ClickHouse {@code src/IO/VarInt.h} and {@code ReadHelpers.h}.
  *
  * <p>Not thread-safe: a reader belongs to one connection. Every length read from the wire is checked
- * against {@link #maxStringBytes()} before anything is allocated. I/O errors surface as
- * {@link IOException}; malformed values as {@link ClickHouseProtocolException}.
+ * against {@link #maxStringBytes()} before anything is allocated, and memory is committed only as
+ * bytes arrive: a value longer than what is buffered is read into a buffer that starts at
+ * {@value #FIRST_CHUNK} bytes and doubles up to the declared length, so a length prefix the stream does
+ * not back costs its sender bandwidth, not our heap. I/O errors surface as {@link IOException}
+ * (end of stream as {@link EOFException}); malformed values as {@link ClickHouseProtocolException}.
  */
 public final class BinaryReader {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    /** First buffer size of a string or blob longer than what is buffered (64 KiB); it doubles as bytes arrive. */
+    static final int FIRST_CHUNK = 1 << 16;
 
     private final InputStream in;
     private final byte[] buf;
@@ -142,25 +148,71 @@ public final class BinaryReader {
         return (int) v;
     }
 
-    /** VarUInt length + UTF-8 bytes. */
+    /** VarUInt length (at most {@link #maxStringBytes()}) + UTF-8 bytes. */
     public String readString() throws IOException {
-        int len = readVarUIntBounded(maxStringBytes, "string length");
+        return readString(maxStringBytes, "string length");
+    }
+
+    /**
+     * VarUInt length + UTF-8 bytes, the length at most {@code max}; {@code what} names the length in
+     * the {@link ClickHouseProtocolException} thrown when it is over.
+     */
+    public String readString(int max, String what) throws IOException {
+        int len = readVarUIntBounded(Math.min(max, maxStringBytes), what);
         if (limit - pos >= len) {
             String s = new String(buf, pos, len, StandardCharsets.UTF_8);
             pos += len;
             return s;
         }
-        byte[] b = new byte[len];
-        readFully(b, 0, len);
+        byte[] b = readGrowing(len);
         return new String(b, StandardCharsets.UTF_8);
     }
 
     /** VarUInt length + raw bytes. */
     public byte[] readStringBytes() throws IOException {
         int len = readVarUIntBounded(maxStringBytes, "string length");
-        byte[] b = new byte[len];
-        readFully(b, 0, len);
+        return readGrowing(len);
+    }
+
+    /**
+     * Exactly {@code len} bytes into a new array that grows as they arrive: it starts at what is
+     * buffered or {@link #FIRST_CHUNK} bytes (the larger, capped at {@code len}) and doubles.
+     */
+    private byte[] readGrowing(int len) throws IOException {
+        byte[] b = new byte[Math.min(len, Math.max(FIRST_CHUNK, limit - pos))];
+        int got = 0;
+        while (got < len) {
+            if (got == b.length) {
+                b = java.util.Arrays.copyOf(b, (int) Math.min(len, 2L * b.length));
+            }
+            int k = b.length - got;
+            readFully(b, got, k);
+            got += k;
+        }
         return b;
+    }
+
+    /**
+     * Exactly {@code n} bytes, a size declared by the wire, into a (pooled) column array from
+     * {@code ctx} that grows as the bytes arrive: it starts at {@code min(n, ReadContext.FIRST_BYTES)}
+     * and doubles (old arrays go back to the pool), so at most twice the bytes received are committed.
+     * The usual case, {@code n <= FIRST_BYTES}, is one allocation and one copy. The returned array may
+     * be longer than {@code n}.
+     *
+     * @throws EOFException when the stream ends first
+     */
+    public byte[] readDeclared(int n, dev.clickhousetcp.types.ReadContext ctx) throws IOException {
+        byte[] data = ctx.firstBytes(n);
+        int got = 0;
+        while (got < n) {
+            if (got == data.length) {
+                data = ctx.grow(data, got, n);
+            }
+            int k = Math.min(n, data.length) - got;
+            readFully(data, got, k);
+            got += k;
+        }
+        return data;
     }
 
     public void readFully(byte[] dst, int off, int len) throws IOException {
@@ -209,34 +261,76 @@ public final class BinaryReader {
     }
 
     /**
-     * Reads {@code rows} length-prefixed strings into a contiguous byte array and an offsets array
-     * ({@code offsets[i]} = end of row i; row i starts at {@code offsets[i-1]}, 0 for row 0).
-     * Returns the data array, which may be larger than the used length {@code offsets[rows-1]}.
+     * The bytes and end offsets of a String column: {@code offsets[i]} = end of row i in {@code data};
+     * row i starts at {@code offsets[i-1]}, 0 for row 0. Both arrays may be longer than used.
      */
-    public byte[] readStringColumn(int rows, int[] offsets, long maxTotalBytes,
-                                   dev.clickhousetcp.types.ReadContext ctx) throws IOException {
-        byte[] data = ctx.bytes(Math.max(16, Math.min(rows * 8, 1 << 20)));
+    public record StringData(byte[] data, int[] offsets) {
+    }
+
+    /**
+     * Reads {@code rows} length-prefixed strings into a contiguous byte array and an offsets array.
+     * Both arrays grow as values arrive (offsets from {@code min(rows, ReadContext.FIRST_INTS)}, data
+     * from at most 1 MiB, each doubling), so a row count or a length the stream does not back commits
+     * no memory.
+     *
+     * @throws ClickHouseProtocolException when a length exceeds {@link #maxStringBytes()} or the column
+     *                                     {@code maxTotalBytes}
+     */
+    public StringData readStringColumn(int rows, long maxTotalBytes, dev.clickhousetcp.types.ReadContext ctx)
+            throws IOException {
+        int[] offsets = ctx.firstInts(rows);
+        byte[] data = ctx.bytes((int) Math.max(16, Math.min(rows * 8L, 1 << 20)));
         int used = 0;
-        for (int i = 0; i < rows; i++) {
-            int len = readVarUIntBounded(maxStringBytes, "string length");
-            int end = used + len;
-            if (end < 0 || end > maxTotalBytes) {
-                throw new ClickHouseProtocolException("string column exceeds " + maxTotalBytes + " bytes");
+        int i = 0;
+        while (true) {
+            // rows up to the offsets' capacity in a tight loop over a fixed array; then grow it
+            int[] o = offsets;
+            int segment = Math.min(rows, o.length);
+            for (; i < segment; i++) {
+                int len = readVarUIntBounded(maxStringBytes, "string length");
+                int end = used + len;
+                if (end < 0 || end > maxTotalBytes) {
+                    throw new ClickHouseProtocolException("string column exceeds " + maxTotalBytes + " bytes");
+                }
+                if (limit - pos >= len && end <= data.length) {
+                    System.arraycopy(buf, pos, data, used, len);
+                    pos += len;
+                } else {
+                    data = readValueGrowing(data, used, end, ctx);
+                }
+                used = end;
+                o[i] = used;
             }
-            if (end > data.length) {
-                long grown = Math.max((long) end, (long) data.length * 2);
-                byte[] nd = ctx.bytes((int) Math.min(grown, Integer.MAX_VALUE - 16));
-                System.arraycopy(data, 0, nd, 0, used);
-                data = nd;
+            if (i == rows) {
+                return new StringData(data, o);
             }
-            if (limit - pos >= len) {
-                System.arraycopy(buf, pos, data, used, len);
-                pos += len;
-            } else {
-                readFully(data, used, len);
+            offsets = ctx.grow(o, i, rows);
+        }
+    }
+
+    /**
+     * Reads the value ending at {@code end} into {@code data} from {@code used} on, growing
+     * {@code data} as needed: at once when the bytes are buffered, else by doubling as they arrive.
+     * Returns the (possibly new) array.
+     */
+    private byte[] readValueGrowing(byte[] data, int used, int end, dev.clickhousetcp.types.ReadContext ctx)
+            throws IOException {
+        if (limit - pos >= end - used) {
+            while (end > data.length) { // the bytes are here: grow to hold them
+                data = ctx.grow(data, used, Math.max((long) end, 2L * data.length));
             }
-            used = end;
-            offsets[i] = used;
+            System.arraycopy(buf, pos, data, used, end - used);
+            pos += end - used;
+            return data;
+        }
+        // a value longer than what is buffered: commit memory only as its bytes arrive
+        while (used < end) {
+            if (used == data.length) {
+                data = ctx.grow(data, used, Math.max((long) end, 2L * data.length));
+            }
+            int k = Math.min(end, data.length) - used;
+            readFully(data, used, k);
+            used += k;
         }
         return data;
     }

@@ -165,11 +165,25 @@ public final class CompressedInputStream extends InputStream {
             throw new ClickHouseProtocolException("uncompressed frame declares " + usize + " bytes but carries "
                     + (csize - HEADER_BYTES));
         }
-        if (compressed.length < csize) {
-            compressed = new byte[grow(compressed.length, csize)];
+        long maxExpanded = maxDecompressed(method, csize - HEADER_BYTES);
+        if (decompressedSize > maxExpanded) {
+            throw new ClickHouseProtocolException("compressed frame declares " + decompressedSize
+                    + " decompressed bytes, more than " + method + " can expand its " + (csize - HEADER_BYTES)
+                    + " compressed bytes to (" + maxExpanded + ")");
+        }
+        // the compressed buffer grows as the frame's bytes arrive (power-of-two steps, see grow), so a
+        // size the stream does not back commits at most twice what was received
+        int got = HEADER_BYTES;
+        while (got < csize) {
+            if (compressed.length <= got) {
+                compressed = java.util.Arrays.copyOf(compressed, grow(compressed.length, Math.min(csize,
+                        Math.max(got + 1, 2 * got))));
+            }
+            int k = Math.min(csize, compressed.length) - got;
+            source.readFully(compressed, got, k);
+            got += k;
         }
         System.arraycopy(head, CHECKSUM_BYTES, compressed, 0, HEADER_BYTES);
-        source.readFully(compressed, HEADER_BYTES, csize - HEADER_BYTES);
         CityHash128.Hash actual = CityHash128.hash(compressed, 0, csize);
         if (actual.low() != expectedLow || actual.high() != expectedHigh) {
             throw new ClickHouseProtocolException("checksum mismatch in a compressed frame of " + csize
@@ -211,6 +225,22 @@ public final class CompressedInputStream extends InputStream {
             }
             default -> throw new AssertionError(method);
         }
+    }
+
+    /**
+     * The most bytes {@code method} can decompress {@code payload} compressed bytes to. LZ4: a
+     * sequence's literal and match lengths grow by at most 255 per byte of length field, so one
+     * compressed byte yields at most 255 decompressed bytes (LZ4 block format, "Block format" in the
+     * lz4 repository's doc/lz4_Block_format.md); we allow 256 per byte plus a small constant. ZSTD: an
+     * RLE block of a 3-byte header and one byte yields at most a 128 KiB block (RFC 8878, 3.1.1.2), so
+     * 32,768 bytes per compressed byte plus one block. NONE: the payload itself (checked above).
+     */
+    static long maxDecompressed(CompressionMethod method, long payload) {
+        return switch (method) {
+            case LZ4 -> payload * 256 + 64;
+            case ZSTD -> payload * 32_768 + (1 << 17);
+            default -> payload;
+        };
     }
 
     private static void checkSize(long actual, int declared, String what) {

@@ -88,10 +88,10 @@ public final class BlockCodec {
         Column[] cols = new Column[columns];
         for (int c = 0; c < columns; c++) {
             names[c] = in.readString();
-            String typeName = in.readString();
+            String typeName = in.readString(limits.maxTypeNameBytes(), "type name length");
             DataType type;
             try {
-                type = DataTypes.parse(typeName, ctx.zone());
+                type = DataTypes.parse(typeName, ctx.zone(), limits);
             } catch (ClickHouseTypeException e) {
                 throw new ClickHouseProtocolException("cannot decode column '" + names[c] + "': " + e.getMessage(), e);
             }
@@ -291,8 +291,11 @@ public final class BlockCodec {
             throw new ClickHouseProtocolException("replicated column has " + n + " indexes for " + rows + " rows");
         }
         int width = in.readUInt8();
-        long[] raw = new long[rows];
+        long[] raw = new long[Math.min(rows, ReadContext.FIRST_INTS)]; // grows as indexes arrive
         for (int i = 0; i < rows; i++) {
+            if (i == raw.length) {
+                raw = Arrays.copyOf(raw, (int) Math.min(rows, 2L * raw.length));
+            }
             raw[i] = switch (width) {
                 case 1 -> in.readUInt8();
                 case 2 -> in.readInt16() & 0xFFFFL;

@@ -120,9 +120,12 @@ public final class AggregateFunctionType extends DataType {
         if (rows > 0 && layout == null) {
             throw unsupportedException();
         }
-        int[] offsets = ctx.ints(rows);
+        int[] offsets = ctx.firstInts(rows); // grows as states arrive
         ColumnInput src = new ColumnInput(in, ctx, rows);
         for (int r = 0; r < rows; r++) {
+            if (r == offsets.length) {
+                offsets = ctx.grow(offsets, r, rows);
+            }
             src.startState();
             try {
                 layout.read(src);
@@ -153,11 +156,22 @@ public final class AggregateFunctionType extends DataType {
             this.maxState = in.maxStringBytes();
             this.maxTotal = Math.min(ctx.limits().maxColumnBytes(), Integer.MAX_VALUE - 16);
             this.maxCount = ctx.limits().maxArrayElements();
-            this.data = ctx.bytes(Math.max(16, Math.min(rows * 16, 1 << 20)));
+            this.data = ctx.bytes((int) Math.max(16, Math.min(rows * 16L, 1 << 20)));
         }
 
         void startState() {
             stateStart = used;
+        }
+
+        /** Checks the limits for {@code n} more bytes; the buffer grows as they arrive (see {@link #bytes}). */
+        private void check(long n) {
+            long end = used + n;
+            if (end - stateStart > maxState) {
+                throw new ClickHouseProtocolException("aggregate function state exceeds " + maxState + " bytes");
+            }
+            if (end > maxTotal) {
+                throw new ClickHouseProtocolException("aggregate function column exceeds " + maxTotal + " bytes");
+            }
         }
 
         private void ensure(long n) {
@@ -189,9 +203,16 @@ public final class AggregateFunctionType extends DataType {
             if (n < 0) {
                 throw new ClickHouseProtocolException("negative length in an aggregate function state");
             }
-            ensure(n);
-            in.readFully(data, used, (int) n);
-            used += (int) n;
+            check(n);
+            long end = used + n;
+            while (used < end) { // a declared length commits memory only as its bytes arrive
+                if (used == data.length) {
+                    data = ctx.grow(data, used, Math.min(Math.max(end, 2L * data.length), maxTotal));
+                }
+                int k = (int) Math.min(end - used, data.length - used);
+                in.readFully(data, used, k);
+                used += k;
+            }
         }
 
         @Override

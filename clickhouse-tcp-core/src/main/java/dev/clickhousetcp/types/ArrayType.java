@@ -42,18 +42,26 @@ public final class ArrayType extends DataType {
     /** Reads {@code rows} UInt64 offsets, checking they never decrease and stay within limits. */
     static int[] readOffsets(BinaryReader in, int rows, ReadContext ctx, String what) throws IOException {
         DecodeLimits limits = ctx.limits();
-        int[] offsets = ctx.ints(rows);
+        int[] offsets = ctx.firstInts(rows); // grows as offsets arrive: a row count alone commits nothing
         long prev = 0;
-        for (int i = 0; i < rows; i++) {
-            long o = in.readInt64();
-            if (o < prev || o > limits.maxArrayElements()) {
-                throw new ClickHouseProtocolException("invalid " + what + " offset " + Long.toUnsignedString(o)
-                        + " at row " + i + " (previous " + prev + ", limit " + limits.maxArrayElements() + ")");
+        int i = 0;
+        while (true) {
+            int[] a = offsets; // a tight loop over a fixed array up to its capacity, then grow it
+            int segment = Math.min(rows, a.length);
+            for (; i < segment; i++) {
+                long o = in.readInt64();
+                if (o < prev || o > limits.maxArrayElements()) {
+                    throw new ClickHouseProtocolException("invalid " + what + " offset " + Long.toUnsignedString(o)
+                            + " at row " + i + " (previous " + prev + ", limit " + limits.maxArrayElements() + ")");
+                }
+                a[i] = (int) o;
+                prev = o;
             }
-            offsets[i] = (int) o;
-            prev = o;
+            if (i == rows) {
+                return a;
+            }
+            offsets = ctx.grow(a, i, rows);
         }
-        return offsets;
     }
 
     @Override

@@ -45,18 +45,19 @@ public abstract class DataType {
 
     /**
      * Reads {@code rows * width} bytes straight from the socket buffer into a (pooled) column array:
-     * the one copy a fixed-width column's data makes.
+     * the one copy a fixed-width column's data makes. The array grows as the bytes arrive (see
+     * {@link BinaryReader#readDeclared}): a row count the stream does not back never commits memory.
+     *
+     * @throws ClickHouseProtocolException when {@code rows * width} exceeds {@link DecodeLimits#maxColumnBytes()}
      */
     protected static byte[] readFixed(BinaryReader in, int rows, int width, ReadContext ctx, String what)
             throws IOException {
         long bytes = (long) rows * width;
-        if (bytes > ctx.limits().maxColumnBytes()) {
+        if (bytes > ctx.limits().maxColumnBytes() || bytes > Integer.MAX_VALUE - 16) {
             throw new ClickHouseProtocolException(what + " column of " + rows + " rows exceeds "
                     + ctx.limits().maxColumnBytes() + " bytes");
         }
-        byte[] data = ctx.bytes((int) bytes);
-        in.readFully(data, 0, (int) bytes);
-        return data;
+        return in.readDeclared((int) bytes, ctx);
     }
 
     @Override

@@ -13,6 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class DataTypes {
     private static final int MAX_CACHE = 4096;
+    /** Longest type name kept in the cache, in characters (4096 of them: at most 16 Mi characters). */
+    private static final int MAX_CACHED_NAME = 4096;
     private static final Map<String, DataType> CACHE = new ConcurrentHashMap<>();
 
     private DataTypes() {
@@ -27,11 +29,24 @@ public final class DataTypes {
      * @throws ClickHouseTypeException when the name is malformed or names an unsupported type
      */
     public static DataType parse(String typeName, ZoneId serverZone) {
+        return parse(typeName, serverZone, DecodeLimits.DEFAULT);
+    }
+
+    /**
+     * Parses and resolves {@code typeName} within the type-name limits of {@code limits} (length,
+     * depth, parameters: see {@link TypeNode#parse(String, DecodeLimits)}). Names longer than
+     * {@value #MAX_CACHED_NAME} characters are not cached, and the cache holds at most
+     * {@value #MAX_CACHE} names, so names a server invents cannot grow it without bound.
+     *
+     * @throws ClickHouseTypeException when the name is malformed, exceeds a limit or names an
+     *                                 unsupported type
+     */
+    public static DataType parse(String typeName, ZoneId serverZone, DecodeLimits limits) {
         String key = serverZone.getId() + '\u0000' + typeName;
         DataType t = CACHE.get(key);
         if (t == null) {
-            t = resolve(TypeNode.parse(typeName), serverZone);
-            if (CACHE.size() < MAX_CACHE) {
+            t = resolve(TypeNode.parse(typeName, limits), serverZone);
+            if (CACHE.size() < MAX_CACHE && typeName.length() <= MAX_CACHED_NAME) {
                 CACHE.put(key, t);
             }
         }

@@ -240,10 +240,16 @@ public final class DynamicType extends DataType {
     private Column readFlattened(BinaryReader in, int rows, ReadContext ctx, DataType[] types) throws IOException {
         int n = types.length;
         int width = indexWidth(n);
-        int[] typeIndexes = ctx.ints(rows);
-        int[] offsets = ctx.ints(rows);
+        int[] typeIndexes = ctx.firstInts(rows); // both grow as indexes arrive
+        int[] offsets = ctx.firstInts(rows);
         int[] counts = new int[n];
         for (int r = 0; r < rows; r++) {
+            if (r == typeIndexes.length) {
+                typeIndexes = ctx.grow(typeIndexes, r, rows);
+            }
+            if (r == offsets.length) {
+                offsets = ctx.grow(offsets, r, rows);
+            }
             long idx = switch (width) {
                 case 1 -> in.readUInt8();
                 case 2 -> in.readInt16() & 0xFFFFL;

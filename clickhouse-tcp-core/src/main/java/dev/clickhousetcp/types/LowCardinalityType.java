@@ -81,20 +81,29 @@ public final class LowCardinalityType extends DataType {
             throw new ClickHouseProtocolException("LowCardinality column " + name + " has " + n + " keys for " + rows
                     + " rows");
         }
-        int[] keys = ctx.ints(rows);
-        for (int i = 0; i < rows; i++) {
-            long k = switch (keyWidth) {
-                case 1 -> in.readUInt8();
-                case 2 -> in.readInt16() & 0xFFFFL;
-                case 4 -> in.readInt32() & 0xFFFFFFFFL;
-                default -> in.readInt64();
-            };
-            if (k < 0 || k >= dictSize) {
-                throw new ClickHouseProtocolException("LowCardinality key " + k + " outside dictionary of " + dictSize);
+        int[] keys = ctx.firstInts(rows); // grows as keys arrive
+        int i = 0;
+        while (true) {
+            int[] a = keys; // a tight loop over a fixed array up to its capacity, then grow it
+            int segment = Math.min(rows, a.length);
+            for (; i < segment; i++) {
+                long k = switch (keyWidth) {
+                    case 1 -> in.readUInt8();
+                    case 2 -> in.readInt16() & 0xFFFFL;
+                    case 4 -> in.readInt32() & 0xFFFFFFFFL;
+                    default -> in.readInt64();
+                };
+                if (k < 0 || k >= dictSize) {
+                    throw new ClickHouseProtocolException("LowCardinality key " + k + " outside dictionary of "
+                            + dictSize);
+                }
+                a[i] = (int) k;
             }
-            keys[i] = (int) k;
+            if (i == rows) {
+                return new LowCardinalityColumn(this, rows, dictionary, a, nullable);
+            }
+            keys = ctx.grow(a, i, rows);
         }
-        return new LowCardinalityColumn(this, rows, dictionary, keys, nullable);
     }
 
     private static int boundedCount(long v, int max, String what) {

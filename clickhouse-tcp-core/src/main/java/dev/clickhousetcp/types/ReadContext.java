@@ -71,6 +71,79 @@ public final class ReadContext {
         return nestedFrames;
     }
 
+    /**
+     * The first capacity, in bytes, of a buffer whose final size is read off the wire (1 MiB): the
+     * buffer starts at this size (or the declared size when smaller) and doubles as bytes actually
+     * arrive, so a declared size the stream never backs costs its sender bandwidth, not our heap. A
+     * ClickHouse block of the default {@code max_block_size} (65,409 rows) fits a column of up to
+     * 16 bytes per row in the first buffer, so ordinary blocks never grow.
+     */
+    public static final int FIRST_BYTES = 1 << 20;
+
+    /** The first capacity, in elements, of an int array sized from a row count read off the wire (256 Ki). */
+    public static final int FIRST_INTS = 1 << 18;
+
+    /**
+     * A byte array for a column whose final size is {@code declared} bytes, a count read off the wire
+     * and not yet backed by received bytes: at least {@code min(declared, FIRST_BYTES)} long; grow it
+     * with {@link #grow(byte[], int, long)} as bytes arrive.
+     */
+    public byte[] firstBytes(long declared) {
+        return bytes((int) Math.min(declared, FIRST_BYTES));
+    }
+
+    /** As {@link #firstBytes}, for an int array of {@code declared} elements (at most {@link #FIRST_INTS} at first). */
+    public int[] firstInts(long declared) {
+        return ints((int) Math.min(declared, FIRST_INTS));
+    }
+
+    /**
+     * A larger copy of {@code old} whose first {@code used} bytes are kept: twice as long, capped at
+     * {@code declared} (the final size the wire announced), at least {@code used + 1}. {@code old} goes
+     * back to the pool at once. Call it only when {@code used} bytes have actually been received, so
+     * what is allocated stays within twice what arrived.
+     */
+    public byte[] grow(byte[] old, int used, long declared) {
+        int n = (int) Math.max(used + 1L, Math.min(declared, Math.min(2L * old.length, Integer.MAX_VALUE - 16)));
+        byte[] b = bytes(n);
+        System.arraycopy(old, 0, b, 0, used);
+        giveBack(old);
+        return b;
+    }
+
+    /** As {@link #grow(byte[], int, long)}, for int arrays. */
+    public int[] grow(int[] old, int used, long declared) {
+        int n = (int) Math.max(used + 1L, Math.min(declared, Math.min(2L * old.length, Integer.MAX_VALUE - 16)));
+        int[] a = ints(n);
+        System.arraycopy(old, 0, a, 0, used);
+        giveBack(old);
+        return a;
+    }
+
+    private void giveBack(byte[] old) {
+        if (pool != null) {
+            for (int i = takenBytes.size() - 1; i >= 0; i--) {
+                if (takenBytes.get(i) == old) {
+                    takenBytes.remove(i);
+                    pool.release(old);
+                    return;
+                }
+            }
+        }
+    }
+
+    private void giveBack(int[] old) {
+        if (pool != null) {
+            for (int i = takenInts.size() - 1; i >= 0; i--) {
+                if (takenInts.get(i) == old) {
+                    takenInts.remove(i);
+                    pool.release(old);
+                    return;
+                }
+            }
+        }
+    }
+
     /** A byte array of at least {@code n} bytes for a column of the current block. */
     public byte[] bytes(int n) {
         if (pool == null) {

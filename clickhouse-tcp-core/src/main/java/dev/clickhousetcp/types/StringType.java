@@ -22,10 +22,9 @@ public final class StringType extends DataType {
 
     @Override
     public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
-        int[] offsets = ctx.ints(rows);
-        byte[] data = in.readStringColumn(rows, offsets, Math.min(ctx.limits().maxColumnBytes(), Integer.MAX_VALUE - 16),
-                ctx);
-        return new StringColumn(this, rows, data, offsets);
+        BinaryReader.StringData s = in.readStringColumn(rows,
+                Math.min(ctx.limits().maxColumnBytes(), Integer.MAX_VALUE - 16), ctx);
+        return new StringColumn(this, rows, s.data(), s.offsets());
     }
 
     @Override

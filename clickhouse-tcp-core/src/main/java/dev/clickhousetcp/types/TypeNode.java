@@ -57,15 +57,31 @@ public record TypeNode(String name, List<Param> params) {
     }
 
     /**
-     * Parses a type name.
+     * Parses a type name within the default limits of {@link DecodeLimits#DEFAULT}.
      *
-     * @throws ClickHouseTypeException with the position of the first error
+     * @throws ClickHouseTypeException with the position of the first error, or when a limit is exceeded
      */
     public static TypeNode parse(String text) {
+        return parse(text, DecodeLimits.DEFAULT);
+    }
+
+    /**
+     * Parses a type name of at most {@link DecodeLimits#maxTypeNameBytes()} characters, nested at most
+     * {@link DecodeLimits#maxTypeDepth()} deep, with at most {@link DecodeLimits#maxTypeElements()}
+     * parameters in all. The limits are checked before and while parsing: a name over them fails
+     * without building its nodes. Thread-safe (no shared state).
+     *
+     * @throws ClickHouseTypeException with the position of the first error, or when a limit is exceeded
+     */
+    public static TypeNode parse(String text, DecodeLimits limits) {
         if (text == null || text.isBlank()) {
             throw new ClickHouseTypeException("empty type name");
         }
-        Parser p = new Parser(text);
+        if (text.length() > limits.maxTypeNameBytes()) {
+            throw new ClickHouseTypeException("type name of " + text.length() + " characters exceeds the limit "
+                    + limits.maxTypeNameBytes() + ": " + abbreviate(text, 0));
+        }
+        Parser p = new Parser(text, limits.maxTypeDepth(), limits.maxTypeElements());
         TypeNode t = p.type();
         p.ws();
         if (p.pos != text.length()) {
@@ -122,21 +138,37 @@ public record TypeNode(String name, List<Param> params) {
         return sb.append(')').toString();
     }
 
+    /** At most 200 characters of {@code s} around {@code pos}, for error messages. */
+    static String abbreviate(String s, int pos) {
+        if (s.length() <= 200) {
+            return "'" + s + "'";
+        }
+        int from = Math.max(0, Math.min(pos - 100, s.length() - 200));
+        return (from > 0 ? "'..." : "'") + s.substring(from, from + 200) + (from + 200 < s.length() ? "...'" : "'")
+                + " (" + s.length() + " characters)";
+    }
+
     static String quote(String s) {
         return "'" + s.replace("\\", "\\\\").replace("'", "\\'") + "'";
     }
 
     private static final class Parser {
         final String s;
+        final int maxDepth;
+        final int maxElements;
         int pos;
         int depth;
+        int elements;
 
-        Parser(String s) {
+        Parser(String s, int maxDepth, int maxElements) {
             this.s = s;
+            this.maxDepth = maxDepth;
+            this.maxElements = maxElements;
         }
 
         ClickHouseTypeException error(String what) {
-            return new ClickHouseTypeException("malformed type name '" + s + "': " + what + " at position " + pos);
+            return new ClickHouseTypeException("malformed type name " + abbreviate(s, pos) + ": " + what
+                    + " at position " + pos);
         }
 
         void ws() {
@@ -166,8 +198,8 @@ public record TypeNode(String name, List<Param> params) {
         }
 
         TypeNode type() {
-            if (++depth > 64) {
-                throw error("type nested deeper than 64");
+            if (++depth > maxDepth) {
+                throw error("type nested deeper than " + maxDepth);
             }
             String name = ident();
             ws();
@@ -185,6 +217,9 @@ public record TypeNode(String name, List<Param> params) {
                     pos++;
                 } else {
                     while (true) {
+                        if (++elements > maxElements) {
+                            throw error("type name has more than " + maxElements + " parameters");
+                        }
                         params.add(param());
                         ws();
                         if (pos >= s.length()) {

@@ -172,10 +172,11 @@ public final class VariantType extends DataType {
      */
     static byte[] readDiscriminators(BinaryReader in, int rows, boolean compact, int variants, ReadContext ctx,
                                      String what) throws IOException {
-        byte[] d = ctx.bytes(rows);
+        byte[] d;
         if (!compact) {
-            in.readFully(d, 0, rows);
+            d = in.readDeclared(rows, ctx); // grows as the discriminators arrive
         } else {
+            d = ctx.firstBytes(rows);
             int filled = 0;
             while (filled < rows) {
                 long granule = in.readVarUInt();
@@ -184,6 +185,9 @@ public final class VariantType extends DataType {
                             + (rows - filled) + " rows left in " + what);
                 }
                 int format = in.readUInt8();
+                while (filled + granule > d.length) {
+                    d = ctx.grow(d, filled, rows);
+                }
                 if (format == GRANULE_COMPACT) {
                     Arrays.fill(d, filled, filled + (int) granule, (byte) in.readUInt8());
                 } else if (format == GRANULE_PLAIN) {

