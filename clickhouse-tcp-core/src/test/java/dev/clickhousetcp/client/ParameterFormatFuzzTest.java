@@ -70,8 +70,8 @@ class ParameterFormatFuzzTest {
             case 9 -> Color.values()[d.consumeInt(0, 1)];
             case 10 -> Instant.ofEpochSecond(d.consumeLong(Instant.MIN.getEpochSecond(), Instant.MAX.getEpochSecond()),
                     d.consumeInt(0, 999_999_999));
-            case 11 -> LocalDateTime.ofEpochSecond(d.consumeLong(-31557014167219200L, 31556889864403199L),
-                    d.consumeInt(0, 999_999_999), ZoneOffset.UTC);
+            case 11 -> LocalDateTime.ofEpochSecond(d.consumeLong(LocalDateTime.MIN.toEpochSecond(ZoneOffset.UTC),
+                    LocalDateTime.MAX.toEpochSecond(ZoneOffset.UTC)), d.consumeInt(0, 999_999_999), ZoneOffset.UTC);
             case 12 -> LocalDate.ofEpochDay(d.consumeLong(-365243219162L, 365241780471L));
             case 13 -> LocalTime.ofNanoOfDay(d.consumeLong(0, 86_399_999_999_999L));
             case 14 -> inet(d.consumeBytes(d.consumeBoolean() ? 4 : 16));

@@ -5,6 +5,7 @@ import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.fuzz.FuzzSupport;
 import dev.clickhousetcp.protocol.ProfileInfo;
@@ -28,7 +29,7 @@ import java.util.Arrays;
  *
  * <p>Invariants: every failure is a typed exception of the client ({@link ClickHouseProtocolException},
  * {@link ClickHouseConnectionException} for the end of the bytes, {@link ClickHouseServerException}
- * for an Exception packet), never an unchecked surprise wrapped as a plain {@link ClickHouseException},
+ * for an Exception packet, {@link ClickHouseTypeException} for a column type it cannot decode), never an unchecked surprise wrapped as a plain {@link ClickHouseException},
  * never an {@link Error}; a connection that saw a protocol or transport error is discarded (not
  * usable, its transport closed); no hang.
  */
@@ -148,7 +149,7 @@ class ServerPacketFuzzTest {
     /** The invariants on a failure; rethrows what breaks them (a finding). */
     private static void check(ClickHouseException e, ClickHouseConnection conn, InMemoryTransport transport) {
         boolean typed = e instanceof ClickHouseProtocolException || e instanceof ClickHouseConnectionException
-                || e instanceof ClickHouseServerException;
+                || e instanceof ClickHouseServerException || e instanceof ClickHouseTypeException;
         if (!typed) {
             // fail() wraps anything unexpected as a plain ClickHouseException: surface the cause
             Throwable cause = e.getCause() != null ? e.getCause() : e;
