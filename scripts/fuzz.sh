@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the client's decoders with Jazzer: runs each @FuzzTest target of
-# clickhouse-tcp-core in fuzzing mode for DURATION (one JVM per target: Jazzer fuzzes one test per
-# JVM), one target at a time, then prints executions, coverage and findings per target.
+# clickhouse-tcp-core in fuzzing mode for DURATION (30s, 10m, 1h; one JVM per target, since Jazzer
+# fuzzes one test per JVM, and the time includes its start-up), one target at a time, then prints
+# executions, coverage and findings per target.
 #
 #   scripts/fuzz.sh 10m                       # every target, 10 minutes each
 #   scripts/fuzz.sh 30s BlockCodecFuzzTest    # some targets (simple class names)
@@ -60,6 +61,12 @@ else
     done
 fi
 
+case "$duration" in
+    *h) seconds=$(( ${duration%h} * 3600 )) ;;
+    *m) seconds=$(( ${duration%m} * 60 )) ;;
+    *s) seconds=${duration%s} ;;
+    *) seconds=$duration ;;
+esac
 heap="${FUZZ_HEAP:-512m}"
 keep_going="${FUZZ_KEEP_GOING:-$([ "$ci" -eq 1 ] && echo 1 || echo 10)}"
 module=clickhouse-tcp-core
@@ -82,7 +89,8 @@ for t in "${targets[@]}"; do
     echo "==> fuzzing $t for $duration (heap $heap)"
     set +e
     (cd "$module" && JAZZER_FUZZ=1 java -Xmx"$heap" -Xss1m -XX:+UseSerialGC -cp "$classpath" \
-        -Djazzer.max_duration="$duration" -Djazzer.keep_going="$keep_going" \
+        -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-max_total_time="$seconds" \
+        -Djazzer.keep_going="$keep_going" \
         -Djazzer.instrument='dev.clickhousetcp.**' \
         dev.clickhousetcp.fuzz.FuzzLauncher "$t") >"$log" 2>&1
     rc=$?
