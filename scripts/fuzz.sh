@@ -8,6 +8,8 @@
 #   scripts/fuzz.sh 30s BlockCodecFuzzTest    # some targets (simple class names)
 #   scripts/fuzz.sh --ci 15s                  # CI's short budget: stop at the first finding
 #
+# Each input is bounded by the targets' @Timeout (30 s), which Jazzer passes to libFuzzer as -timeout;
+# JUnit's own timeouts are off here, since the one fuzzing invocation lasts the whole DURATION.
 # Environment: FUZZ_HEAP (JVM heap, default 512m: an allocation the wire can force beyond it is a
 # finding), FUZZ_KEEP_GOING (distinct findings before a target stops; default 10, 1 with --ci),
 # FUZZ_NO_BUILD=1 (use the already compiled test classes).
@@ -90,6 +92,7 @@ for t in "${targets[@]}"; do
     set +e
     (cd "$module" && JAZZER_FUZZ=1 java -Xmx"$heap" -Xss1m -XX:+UseSerialGC -cp "$classpath" \
         -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-max_total_time="$seconds" \
+        -Djunit.jupiter.execution.timeout.mode=disabled \
         -Djazzer.keep_going="$keep_going" \
         -Djazzer.instrument='dev.clickhousetcp.**' \
         dev.clickhousetcp.fuzz.FuzzLauncher "$t") >"$log" 2>&1

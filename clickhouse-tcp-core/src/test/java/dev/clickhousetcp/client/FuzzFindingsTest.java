@@ -32,7 +32,8 @@ class FuzzFindingsTest {
     }
 
     static ClickHouseConnection connect(byte[] server) {
-        return ClickHouseConnection.handshake(ConnectionConfig.builder().host("fuzz").port(9000).build(),
+        return ClickHouseConnection.handshake(ConnectionConfig.builder().host("fuzz").port(9000)
+                        .compression(Compression.NONE).build(),
                 new InMemoryTransport(server, 1 << 16), new ClickHouseConnection.Guard(Budget.NONE));
     }
 
@@ -51,5 +52,54 @@ class FuzzFindingsTest {
         assertThatThrownBy(() -> conn.insert("INSERT INTO t VALUES", QueryOptions.DEFAULT))
                 .isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("without sending its header");
         assertThat(conn.isUsable()).isFalse();
+    }
+
+    /** A Data packet of one UInt8 column {@code a} holding {@code values} (revision 54412: no serialization kinds). */
+    static void data(BinaryWriter w, int... values) throws IOException {
+        w.writeVarUInt(ServerPacket.DATA);
+        w.writeString("");
+        w.writeVarUInt(1);
+        w.writeUInt8(0);
+        w.writeVarUInt(2);
+        w.writeInt32(-1);
+        w.writeVarUInt(0);
+        w.writeVarUInt(1);
+        w.writeVarUInt(values.length);
+        w.writeString("a");
+        w.writeString("UInt8");
+        for (int v : values) {
+            w.writeUInt8(v);
+        }
+    }
+
+    /**
+     * crash-5070597f...: a response whose first Data block already has rows (real servers send an empty
+     * header block first, but nothing in the protocol requires it) made that block the result's header;
+     * once the stream moved on, the header's columns were released and checking the second block's shape
+     * against them threw {@link IllegalStateException} (surfacing as a plain {@code ClickHouseException}),
+     * and {@link QueryResult#header()} returned a block with rows that was no longer valid.
+     */
+    @Test
+    void aFirstDataBlockWithRowsGivesAHeaderThatOutlivesIt() throws IOException {
+        ByteArrayOutputStream bos = new ByteArrayOutputStream();
+        BinaryWriter w = hello(bos);
+        data(w, 7);
+        data(w, 8, 9);
+        w.writeVarUInt(ServerPacket.END_OF_STREAM);
+        w.flush();
+        ClickHouseConnection conn = connect(bos.toByteArray());
+        long sum = 0;
+        try (QueryResult r = conn.query("SELECT a", QueryOptions.DEFAULT)) {
+            for (dev.clickhousetcp.data.Block b : r) {
+                for (int row = 0; row < b.rowCount(); row++) {
+                    sum += b.column(0).getLong(row);
+                }
+            }
+            assertThat(r.rowCount()).isEqualTo(3);
+            assertThat(r.header().rowCount()).isZero();
+            assertThat(r.header().column(0).type().name()).isEqualTo("UInt8");
+        }
+        assertThat(sum).isEqualTo(24);
+        assertThat(conn.isUsable()).isTrue();
     }
 }

@@ -35,4 +35,17 @@ class SemiStructuredFuzzFindingsTest {
             }
         }).isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("not valid JSON");
     }
+
+    /**
+     * crash-3a5da33e...: a Dynamic value in the shared variant (binary-encoded type and value) whose
+     * String length exceeded the bytes left by no more than its own length prefix passed the bound,
+     * which was taken before the prefix was read, and {@code new String} threw
+     * {@link StringIndexOutOfBoundsException}. Minimal: length 5, then four bytes.
+     */
+    @Test
+    void aBinaryStringLongerThanTheBytesLeftAfterItsLengthIsAProtocolError() {
+        Bytes.Cursor c = new Bytes.Cursor(new byte[] {5, 'a', 'b', 'c', 'd'}, 0, 5);
+        assertThatThrownBy(c::readString).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining("more expected");
+    }
 }
