@@ -70,6 +70,12 @@ public final class ClickHouseConnection implements AutoCloseable {
     /** The smallest grace a timed-out query gets to confirm its cancellation. */
     static final long MIN_TIMEOUT_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
+    /**
+     * Most bytes of idle column buffers each connection's {@link #bufferPool()} keeps for reuse by
+     * later blocks (64 MiB).
+     */
+    public static final long BUFFER_POOL_MAX_RETAINED_BYTES = 64L << 20;
+
     /** Closes broken connections off the caller's thread (a graceful close may wait for the server). */
     private static final ThreadPoolExecutor CLOSER = closer();
 
@@ -86,7 +92,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final BlockChannel blocks;
     private final long createdNanos = System.nanoTime();
     private final long socketTimeoutNanos;
-    private final dev.clickhousetcp.data.BufferPool bufferPool = new dev.clickhousetcp.data.BufferPool(64L << 20);
+    private final dev.clickhousetcp.data.BufferPool bufferPool = new dev.clickhousetcp.data.BufferPool(
+            BUFFER_POOL_MAX_RETAINED_BYTES);
     private dev.clickhousetcp.types.ReadContext pooledContext;
     private dev.clickhousetcp.types.ReadContext plainContext;
     private long lastUsedNanos = createdNanos;

@@ -3,6 +3,7 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.mapping.Mappers;
 import dev.clickhousetcp.mapping.MappingConfig;
+import dev.clickhousetcp.protocol.ServerHello;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,6 +60,25 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
     /** Pool statistics snapshot. */
     public PoolStats poolStats() {
         return pool.stats();
+    }
+
+    /**
+     * Per endpoint, the server's Hello to the most recent connection the pool opened to it; endpoints
+     * not connected to yet are absent. Never opens a connection (unlike {@link #serverInfo()}).
+     * Thread-safe; the map is a snapshot.
+     */
+    public Map<Endpoint, ServerHello> serverHellos() {
+        return pool.serverHellos();
+    }
+
+    /** The timeout of calls whose options set none, or {@code null} for none. */
+    public Duration defaultQueryTimeout() {
+        return defaultQueryTimeout;
+    }
+
+    /** Rows per native block sent by row and object inserts. */
+    public int insertBlockRows() {
+        return insertBlockRows;
     }
 
     /**

@@ -95,6 +95,11 @@ public final class ConnectionConfig {
         return password;
     }
 
+    /** Whether a (non-empty) password is configured; the password itself is never exposed. */
+    public boolean hasPassword() {
+        return !password.isEmpty();
+    }
+
     public String clientName() {
         return clientName;
     }

@@ -6,6 +6,7 @@ import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
+import dev.clickhousetcp.protocol.ServerHello;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
@@ -59,6 +61,8 @@ public final class ConnectionPool implements AutoCloseable {
     private final Deque<ClickHouseConnection> idle = new ArrayDeque<>();
     private final Map<ClickHouseConnection, ConnectionLease> lent = new IdentityHashMap<>();
     private final long[] downUntil;
+    /** Per endpoint index: the Hello of the most recent connection opened to it, or null (under the lock). */
+    private final ServerHello[] lastHello;
     private final AtomicInteger roundRobin = new AtomicInteger();
     private final ScheduledExecutorService housekeeper;
     private int total;
@@ -77,6 +81,7 @@ public final class ConnectionPool implements AutoCloseable {
         this.config = config;
         this.pool = pool;
         this.downUntil = new long[pool.endpoints().size()];
+        this.lastHello = new ServerHello[pool.endpoints().size()];
         int id = POOL_IDS.incrementAndGet();
         ScheduledThreadPoolExecutor ex = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "clickhouse-tcp-pool-" + id + "-housekeeper");
@@ -248,6 +253,7 @@ public final class ConnectionPool implements AutoCloseable {
                 try {
                     created++;
                     downUntil[i] = 0;
+                    lastHello[i] = c.serverHello();
                 } finally {
                     lock.unlock();
                 }
@@ -449,6 +455,26 @@ public final class ConnectionPool implements AutoCloseable {
         try {
             return new PoolStats(lent.size(), idle.size(), pending, total, pool.maxSize(), created, destroyed, timeouts,
                     acquireNanos, acquisitions, maxAcquireNanos, acquireHistogram.clone(), leaksReported);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Per endpoint, the server's Hello to the most recent connection this pool opened to it (version,
+     * display name, time zone, protocol revision), in the order of {@link PoolConfig#endpoints()};
+     * endpoints the pool has not connected to yet are absent. Never opens a connection.
+     */
+    public Map<Endpoint, ServerHello> serverHellos() {
+        lock.lock();
+        try {
+            Map<Endpoint, ServerHello> hellos = new LinkedHashMap<>();
+            for (int i = 0; i < lastHello.length; i++) {
+                if (lastHello[i] != null) {
+                    hellos.put(pool.endpoints().get(i), lastHello[i]);
+                }
+            }
+            return hellos;
         } finally {
             lock.unlock();
         }

@@ -109,6 +109,11 @@ public final class BufferPool {
         }
     }
 
+    /** Most bytes of idle arrays this pool keeps. */
+    public long maxRetainedBytes() {
+        return maxRetainedBytes;
+    }
+
     /** Bytes currently held idle. */
     public long retainedBytes() {
         return retainedBytes;

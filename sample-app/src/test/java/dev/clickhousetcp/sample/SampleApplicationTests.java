@@ -138,4 +138,21 @@ class SampleApplicationTests {
             .body(MAP);
         assertThat(metric).containsEntry("name", "clickhouse.tcp.pool.max");
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void clickhouseEndpointDescribesTheClient() {
+        this.http.get().uri("/actuator/health").retrieve().toBodilessEntity(); // the pool connects at least once
+        Map<String, Object> body = this.http.get().uri("/actuator/clickhouse").retrieve().body(MAP);
+        Map<String, Object> client = (Map<String, Object>) ((Map<String, Object>) body.get("clients"))
+            .get("clickHouseTcpClient");
+        List<Map<String, Object>> endpoints = (List<Map<String, Object>>) client.get("endpoints");
+        assertThat(endpoints).singleElement().satisfies((endpoint) -> {
+            assertThat(endpoint).containsEntry("status", "known");
+            assertThat(endpoint.get("server")).asString().contains("version=26.7.");
+        });
+        assertThat((Map<String, Object>) client.get("pool")).containsEntry("max", 10);
+        assertThat((Map<String, Object>) client.get("configuration")).containsEntry("username", "******");
+        assertThat((Map<String, Object>) client.get("memory")).containsEntry("maxConnections", 10);
+    }
 }

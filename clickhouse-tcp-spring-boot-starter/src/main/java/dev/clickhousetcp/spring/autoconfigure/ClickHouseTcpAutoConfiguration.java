@@ -1,5 +1,8 @@
 package dev.clickhousetcp.spring.autoconfigure;
 
+import java.util.LinkedHashSet;
+import java.util.Set;
+
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.spring.core.ClickHouseTcpExceptionTranslator;
 import dev.clickhousetcp.spring.core.ClickHouseTcpTemplate;
@@ -8,6 +11,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
@@ -28,11 +32,13 @@ import org.springframework.context.annotation.Bean;
  * context. The pool opens connections lazily, so the context starts even when the server is down. With
  * {@code clickhouse.tcp.validate-settings-on-startup} (the default) and settings configured, the
  * settings are checked against a reachable server first;</li>
- * <li>{@link ClickHouseTcpExceptionTranslator} — knows the client's default settings; as a
+ * <li>{@link ClickHouseTcpExceptionTranslator} — knows the default settings of the client beans; as a
  * {@code PersistenceExceptionTranslator} bean it also translates exceptions of {@code @Repository} beans that
  * use the client directly (with the {@code PersistenceExceptionTranslationPostProcessor} that Spring Boot's
  * persistence auto-configuration registers);</li>
- * <li>{@link ClickHouseTcpTemplate} over that client, with that translator.</li>
+ * <li>{@link ClickHouseTcpTemplate} over that client, with that translator — when there is one client bean,
+ * or one marked primary (like Spring Boot's {@code JdbcTemplate}); with several clients, define a template per
+ * client yourself.</li>
  * </ul>
  */
 @AutoConfiguration
@@ -87,14 +93,25 @@ public final class ClickHouseTcpAutoConfiguration {
                 : "the ClickHouseTcpConnectionDetails bean " + connectionDetails.getClass().getName();
     }
 
+    /**
+     * The translator knows the default settings of every client bean (with several clients, the union), so
+     * it translates the exceptions of all of them, also for {@code @Repository} beans.
+     */
     @Bean
     @ConditionalOnMissingBean
-    ClickHouseTcpExceptionTranslator clickHouseTcpExceptionTranslator(ClickHouseTcpClient clickHouseTcpClient) {
-        return ClickHouseTcpExceptionTranslator.forClient(clickHouseTcpClient);
+    ClickHouseTcpExceptionTranslator clickHouseTcpExceptionTranslator(ObjectProvider<ClickHouseTcpClient> clients) {
+        Set<String> defaultSettings = new LinkedHashSet<>();
+        clients.orderedStream().forEach((client) -> defaultSettings.addAll(client.config().settings().keySet()));
+        return new ClickHouseTcpExceptionTranslator(defaultSettings);
     }
 
+    /**
+     * The template of the one client bean (or the primary one); none when there are several clients and none
+     * is primary, as for Spring Boot's {@code JdbcTemplate}.
+     */
     @Bean
     @ConditionalOnMissingBean
+    @ConditionalOnSingleCandidate(ClickHouseTcpClient.class)
     ClickHouseTcpTemplate clickHouseTcpTemplate(ClickHouseTcpClient clickHouseTcpClient,
             ClickHouseTcpExceptionTranslator clickHouseTcpExceptionTranslator) {
         return new ClickHouseTcpTemplate(clickHouseTcpClient, clickHouseTcpExceptionTranslator);

@@ -4,7 +4,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
+import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.spring.core.ClickHouseTcpExceptionTranslator;
 import dev.clickhousetcp.spring.core.ClickHouseTcpTemplate;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
@@ -16,6 +18,7 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Primary;
 import org.springframework.core.annotation.Order;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.PermissionDeniedDataAccessException;
@@ -112,6 +115,30 @@ class ClickHouseTcpAutoConfigurationTests {
     }
 
     @Test
+    void twoClientsWithoutPrimaryStartWithoutTemplateAndTranslateForBoth() {
+        connected().withUserConfiguration(TwoClientsConfiguration.class).run((context) -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBeansOfType(ClickHouseTcpClient.class)).hasSize(2);
+            assertThat(context).doesNotHaveBean(ClickHouseTcpTemplate.class);
+            assertThat(context).hasSingleBean(ClickHouseTcpExceptionTranslator.class);
+            assertThat(context.getBean(ClickHouseTcpExceptionTranslator.class)
+                .translateExceptionIfPossible(new ClickHouseServerException(60, "DB::Exception", "no table",
+                        "", null)))
+                .isNotNull();
+        });
+    }
+
+    @Test
+    void twoClientsWithPrimaryGetTemplateOnThePrimary() {
+        connected().withUserConfiguration(TwoClientsConfiguration.class, PrimaryClientConfiguration.class)
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                assertThat(context.getBean(ClickHouseTcpTemplate.class).getClient())
+                    .isSameAs(context.getBean("primaryClient"));
+            });
+    }
+
+    @Test
     void userDefinedTemplateReplacesAutoConfiguredOne() {
         connected().withUserConfiguration(UserTemplateConfiguration.class).run((context) -> {
             assertThat(context).hasSingleBean(ClickHouseTcpTemplate.class);
@@ -200,6 +227,30 @@ class ClickHouseTcpAutoConfigurationTests {
         ClickHouseTcpClient userClient() {
             return ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort())
                 .clientName("user-client").build();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class TwoClientsConfiguration {
+
+        @Bean(destroyMethod = "close")
+        ClickHouseTcpClient firstClient() {
+            return ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
+        }
+
+        @Bean(destroyMethod = "close")
+        ClickHouseTcpClient secondClient() {
+            return ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class PrimaryClientConfiguration {
+
+        @Bean(destroyMethod = "close")
+        @Primary
+        ClickHouseTcpClient primaryClient() {
+            return ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
         }
     }
 

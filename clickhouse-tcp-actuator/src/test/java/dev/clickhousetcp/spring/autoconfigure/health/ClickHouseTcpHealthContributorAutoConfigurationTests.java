@@ -5,6 +5,7 @@ import dev.clickhousetcp.spring.actuate.health.ClickHouseTcpHealthIndicator;
 import dev.clickhousetcp.spring.autoconfigure.ClickHouseTcpAutoConfiguration;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.LegacyServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +74,28 @@ class ClickHouseTcpHealthContributorAutoConfigurationTests {
                 assertThat(context.getBean(ClickHouseTcpHealthIndicatorProperties.class).getTimeout())
                     .isEqualTo(java.time.Duration.ofSeconds(2));
             });
+    }
+
+    @Test
+    void modernAndLegacyEndpointsEachReportTheirOwnServer(@LegacyServer ClickHouseServer legacy) {
+        String modern = server.host() + ":" + server.tcpPort();
+        String old = legacy.host() + ":" + legacy.tcpPort();
+        this.runner.withPropertyValues("clickhouse.tcp.endpoints=" + modern + "," + old).run((context) -> {
+            CompositeHealthContributor composite = context.getBean("clickHouseTcpHealthContributor",
+                    CompositeHealthContributor.class);
+            assertThat(composite.stream().map(CompositeHealthContributor.Entry::name)).containsExactly("pool", modern,
+                    old);
+            Health modernHealth = ((HealthIndicator) composite.getContributor(modern)).health();
+            Health legacyHealth = ((HealthIndicator) composite.getContributor(old)).health();
+            assertThat(modernHealth.getStatus()).isEqualTo(Status.UP);
+            assertThat(legacyHealth.getStatus()).isEqualTo(Status.UP);
+            assertThat(modernHealth.getDetails()).containsEntry("endpoint", modern);
+            assertThat(legacyHealth.getDetails()).containsEntry("endpoint", old);
+            assertThat((String) legacyHealth.getDetails().get("version")).startsWith("18.16.");
+            assertThat((String) modernHealth.getDetails().get("version")).doesNotStartWith("18.");
+            assertThat((Long) legacyHealth.getDetails().get("revision"))
+                .isLessThan((Long) modernHealth.getDetails().get("revision"));
+        });
     }
 
     @Test
