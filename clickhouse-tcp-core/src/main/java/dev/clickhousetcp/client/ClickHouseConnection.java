@@ -246,6 +246,20 @@ public final class ClickHouseConnection implements AutoCloseable {
                 throw new ClickHouseConnectionException("TLS handshake with " + where + " failed: " + e.getMessage(), e);
             }
         }
+        return handshake(config, transport, guard);
+    }
+
+    /**
+     * The protocol handshake (Hello, server Hello, Addendum) over a connected {@code transport} whose
+     * waits {@code guard} already bounds; the second half of {@link #open(ConnectionConfig, Budget)}.
+     * Package-private so that tests can run the real handshake and the real response decoding over a
+     * transport of their own (e.g. in-memory bytes for fuzzing).
+     *
+     * @throws ClickHouseProtocolException when the server's answer is not a Hello
+     * @throws ClickHouseConnectionException when the transport fails; it is then closed
+     */
+    static ClickHouseConnection handshake(ConnectionConfig config, Transport transport, Guard guard) {
+        String where = config.host() + ":" + config.port();
         try {
             BinaryWriter w = new BinaryWriter(transport.outputStream(), config.bufferSize());
             BinaryReader r = new BinaryReader(transport.inputStream(), config.bufferSize(),
@@ -778,10 +792,11 @@ public final class ClickHouseConnection implements AutoCloseable {
     }
 
     /** Bridges the transport's waits to the connection (which exists only after the handshake). */
-    private static final class Guard implements Transport.Guard {
+    static final class Guard implements Transport.Guard {
         private final Budget handshake;
         volatile ClickHouseConnection conn;
 
+        /** Bounds the handshake by {@code handshake}, then defers to the connection's own checks. */
         Guard(Budget handshake) {
             this.handshake = handshake;
         }

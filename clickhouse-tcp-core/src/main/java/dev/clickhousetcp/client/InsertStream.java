@@ -79,9 +79,11 @@ public final class InsertStream implements AutoCloseable {
             throw out;
         }
         if (h == null) {
+            // a protocol error: the connection is discarded even though the response ended cleanly
+            RuntimeException out = conn.fail(new ClickHouseProtocolException("server ended the INSERT without "
+                    + "sending its header block (was the statement an INSERT ... VALUES without inline rows?)"));
             end();
-            throw new ClickHouseProtocolException("server ended the INSERT without sending its header block "
-                    + "(was the statement an INSERT ... VALUES without inline rows?)");
+            throw out;
         }
         this.header = h;
         this.names = h.names().toArray(new String[0]);

@@ -170,10 +170,12 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                             + "(this server does not parse inline VALUES over the native protocol); "
                             + "use ClickHouseTcpClient.insert(...) or insertColumns(...) instead");
                 }
-                header = b;
                 if (b.rowCount() == 0) {
+                    header = b;
                     continue;
                 }
+                // no empty header block first: the header is this block's shape, detached from it
+                header = emptyLike(b);
             }
             if (b.rowCount() == 0) {
                 l.release();
@@ -204,6 +206,16 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     static boolean transportFailure(Throwable e) {
         return e instanceof IOException && !(e instanceof java.net.SocketTimeoutException)
                 && !(e instanceof java.io.InterruptedIOException);
+    }
+
+    /** A detached block of zero rows with the columns (names and types) of {@code b}. */
+    private static Block emptyLike(Block b) {
+        String[] names = b.names().toArray(new String[0]);
+        dev.clickhousetcp.data.Column[] cols = new dev.clickhousetcp.data.Column[names.length];
+        for (int i = 0; i < cols.length; i++) {
+            cols[i] = b.column(i).gather(new int[0]);
+        }
+        return new Block(names, cols, 0, Lifetime.FOREVER);
     }
 
     /** Every data block of a result must have the header's columns: names and types, in order. */

@@ -225,12 +225,22 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
         TextFormat.appendQuoted(sb, getString(row));
     }
 
-    /** The object as a tree of {@code Map<String, Object>}; see the class description. */
+    /**
+     * The object as a tree of {@code Map<String, Object>}; see the class description.
+     *
+     * @throws dev.clickhousetcp.ClickHouseProtocolException when the server sent the object as text that
+     *                                                     is not valid JSON
+     */
     @Override
     public Object getObject(int row) {
         if (text != null) {
             checkRow(row);
-            return freeze(JsonText.parse(textAt(row)));
+            try {
+                return freeze(JsonText.parse(textAt(row)));
+            } catch (IllegalArgumentException e) { // the server's text is not JSON: malformed wire data
+                throw new dev.clickhousetcp.ClickHouseProtocolException("JSON value in row " + row
+                        + " is not valid JSON text: " + e.getMessage(), e);
+            }
         }
         Map<String, Object> root = new LinkedHashMap<>();
         for (Entry e : entries(row)) {

@@ -214,7 +214,12 @@ public final class CompressedInputStream extends InputStream {
             }
             case ZSTD -> {
                 ensureDecompressed(usize);
-                long n = Zstd.decompressByteArray(decompressed, 0, usize, compressed, HEADER_BYTES, csize - HEADER_BYTES);
+                long n;
+                try {
+                    n = Zstd.decompressByteArray(decompressed, 0, usize, compressed, HEADER_BYTES, csize - HEADER_BYTES);
+                } catch (RuntimeException e) { // zstd-jni reports some corruptions as ZstdException
+                    throw new ClickHouseProtocolException("corrupt ZSTD frame: " + e.getMessage(), e);
+                }
                 if (Zstd.isError(n)) {
                     throw new ClickHouseProtocolException("corrupt ZSTD frame: " + Zstd.getErrorName(n));
                 }

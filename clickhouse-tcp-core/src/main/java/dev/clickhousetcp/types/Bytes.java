@@ -70,7 +70,9 @@ final class Bytes {
         }
 
         String readString() {
-            int len = readCount(end - pos, "string length");
+            long n = readVarUInt();
+            need(n); // the bytes left after the length prefix
+            int len = (int) n;
             String s = new String(buf, pos, len, StandardCharsets.UTF_8);
             pos += len;
             return s;

@@ -128,7 +128,7 @@ public record TypeNode(String name, List<Param> params) {
             } else if (p instanceof StringParam sp) {
                 sb.append(quote(sp.value()));
             } else if (p instanceof NamedTypeParam np) {
-                sb.append(np.name()).append(' ').append(np.type());
+                sb.append(TypeNames.backQuoteIfNeeded(np.name())).append(' ').append(np.type());
             } else if (p instanceof EnumParam ep) {
                 sb.append(quote(ep.name())).append(" = ").append(ep.value());
             } else if (p instanceof RawParam rp) {
@@ -181,12 +181,28 @@ public record TypeNode(String name, List<Param> params) {
             ws();
             int start = pos;
             if (pos < s.length() && s.charAt(pos) == '`') {
-                int end = s.indexOf('`', pos + 1);
-                if (end < 0) {
-                    throw error("unterminated identifier");
+                // back-quoted as ClickHouse's backQuote writes it: \` and \\ escaped (a doubled ` also reads as one)
+                StringBuilder sb = new StringBuilder();
+                pos++;
+                while (true) {
+                    if (pos >= s.length()) {
+                        pos = start;
+                        throw error("unterminated identifier");
+                    }
+                    char c = s.charAt(pos++);
+                    if (c == '\\' && pos < s.length()) {
+                        sb.append(s.charAt(pos++));
+                    } else if (c == '`') {
+                        if (pos < s.length() && s.charAt(pos) == '`') {
+                            sb.append('`');
+                            pos++;
+                        } else {
+                            return sb.toString();
+                        }
+                    } else {
+                        sb.append(c);
+                    }
                 }
-                pos = end + 1;
-                return s.substring(start + 1, end);
             }
             while (pos < s.length() && (Character.isLetterOrDigit(s.charAt(pos)) || s.charAt(pos) == '_')) {
                 pos++;
