@@ -72,7 +72,7 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     /**
      * Most bytes of idle column buffers each connection's {@link #bufferPool()} keeps for reuse by
-     * later blocks (64 MiB).
+     * later blocks, by default (64 MiB; {@link ConnectionConfig#blockBufferPoolSize()} sets it).
      */
     public static final long BUFFER_POOL_MAX_RETAINED_BYTES = 64L << 20;
 
@@ -92,8 +92,7 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final BlockChannel blocks;
     private final long createdNanos = System.nanoTime();
     private final long socketTimeoutNanos;
-    private final dev.clickhousetcp.data.BufferPool bufferPool = new dev.clickhousetcp.data.BufferPool(
-            BUFFER_POOL_MAX_RETAINED_BYTES);
+    private final dev.clickhousetcp.data.BufferPool bufferPool;
     private dev.clickhousetcp.types.ReadContext pooledContext;
     private dev.clickhousetcp.types.ReadContext plainContext;
     private long lastUsedNanos = createdNanos;
@@ -175,6 +174,7 @@ public final class ClickHouseConnection implements AutoCloseable {
     private ClickHouseConnection(ConnectionConfig config, Transport transport, BinaryReader in,
                                  BinaryWriter out, ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
         this.config = config;
+        this.bufferPool = new dev.clickhousetcp.data.BufferPool(config.blockBufferPoolSize());
         this.transport = transport;
         this.in = in;
         this.out = out;

@@ -325,6 +325,17 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
+        /**
+         * Most bytes of idle column buffers each connection keeps for later blocks (default 64 MiB; 0 keeps
+         * none); see {@link ConnectionConfig.Builder#blockBufferPoolSize(long)}.
+         *
+         * @throws IllegalArgumentException when {@code bytes} is negative
+         */
+        public Builder blockBufferPoolSize(long bytes) {
+            config.blockBufferPoolSize(bytes);
+            return this;
+        }
+
         /** Network compression of query data blocks (default LZ4); see {@link ConnectionConfig.Builder#compression}. */
         public Builder compression(Compression compression) {
             config.compression(compression);

@@ -25,6 +25,7 @@ public final class ConnectionConfig {
     private final Map<String, String> settings;
     private final DecodeLimits limits;
     private final int bufferSize;
+    private final long blockBufferPoolSize;
     private final TlsConfig tls;
     private final Compression compression;
     private final boolean preferChunked;
@@ -45,6 +46,7 @@ public final class ConnectionConfig {
         this.settings = Collections.unmodifiableMap(new LinkedHashMap<>(b.settings));
         this.limits = b.limits;
         this.bufferSize = b.bufferSize;
+        this.blockBufferPoolSize = b.blockBufferPoolSize;
         if (port <= 0 || port > 65535) {
             throw new IllegalArgumentException("port must be 1..65535: " + port);
         }
@@ -69,6 +71,7 @@ public final class ConnectionConfig {
         b.settings.putAll(settings);
         b.limits = limits;
         b.bufferSize = bufferSize;
+        b.blockBufferPoolSize = blockBufferPoolSize;
         b.tls = tls;
         b.compression = compression;
         b.preferChunked = preferChunked;
@@ -130,6 +133,15 @@ public final class ConnectionConfig {
         return bufferSize;
     }
 
+    /**
+     * Most bytes of idle column buffers each connection keeps for reuse by later blocks (see
+     * {@link #builder()}{@code .blockBufferPoolSize}); default
+     * {@link ClickHouseConnection#BUFFER_POOL_MAX_RETAINED_BYTES} (64 MiB).
+     */
+    public long blockBufferPoolSize() {
+        return blockBufferPoolSize;
+    }
+
     /** Whether chunked packet framing is preferred when the server leaves the choice to the client. */
     public boolean preferChunked() {
         return preferChunked;
@@ -167,6 +179,7 @@ public final class ConnectionConfig {
         private final Map<String, String> settings = new LinkedHashMap<>();
         private DecodeLimits limits = DecodeLimits.DEFAULT;
         private int bufferSize = 64 * 1024;
+        private long blockBufferPoolSize = ClickHouseConnection.BUFFER_POOL_MAX_RETAINED_BYTES;
         private TlsConfig tls;
         private Compression compression = Compression.LZ4;
         private boolean preferChunked;
@@ -245,6 +258,24 @@ public final class ConnectionConfig {
                 throw new IllegalArgumentException("bufferSize must be at least 1024");
             }
             this.bufferSize = bytes;
+            return this;
+        }
+
+        /**
+         * Most bytes of idle column buffers each connection keeps to decode later blocks into (default
+         * 64 MiB; 0 keeps none). Buffers are retained only after blocks needed them, so this bounds the heap
+         * an idle pooled connection holds: at most this many bytes per connection. Smaller values trade
+         * allocation per block for a smaller resident heap.
+         *
+         * @param bytes at least 0
+         * @return this builder
+         * @throws IllegalArgumentException when {@code bytes} is negative
+         */
+        public Builder blockBufferPoolSize(long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("blockBufferPoolSize must be at least 0: " + bytes);
+            }
+            this.blockBufferPoolSize = bytes;
             return this;
         }
 

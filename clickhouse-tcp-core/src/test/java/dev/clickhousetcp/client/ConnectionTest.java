@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 @ClickHouseTest
@@ -315,6 +316,34 @@ class ConnectionTest {
                 return null;
             });
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void blockBufferPoolSizeBoundsTheIdleBuffersAConnectionKeeps() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String sql = "SELECT number, toString(number) FROM numbers(2000000) SETTINGS max_block_size = 65536";
+        for (long cap : new long[] {0, 1L << 20, ClickHouseConnection.BUFFER_POOL_MAX_RETAINED_BYTES}) {
+            try (ClickHouseTcpClient client = ClickHouseTcpClient.builder().host(server.host())
+                    .port(server.tcpPort()).blockBufferPoolSize(cap).build()) {
+                assertThat(client.config().blockBufferPoolSize()).isEqualTo(cap);
+                client.withConnection(c -> {
+                    long rows = 0;
+                    try (QueryResult r = c.query(sql, QueryOptions.DEFAULT)) {
+                        for (Block b : r) {
+                            rows += b.rowCount();
+                        }
+                    }
+                    assertThat(rows).isEqualTo(2_000_000);
+                    assertThat(c.bufferPool().maxRetainedBytes()).isEqualTo(cap);
+                    assertThat(c.bufferPool().retainedBytes()).as("cap %d", cap).isLessThanOrEqualTo(cap);
+                    if (cap > 0) {
+                        assertThat(c.bufferPool().retainedBytes()).as("cap %d", cap).isPositive();
+                    }
+                    return null;
+                });
+            }
+        }
+        assertThatIllegalArgumentException().isThrownBy(() -> ClickHouseTcpClient.builder().blockBufferPoolSize(-1));
     }
 
     @org.junit.jupiter.api.Test

@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.PropertyMapper;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslOptions;
 import org.springframework.util.Assert;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Maps {@link ClickHouseTcpProperties} and {@link ClickHouseTcpConnectionDetails} onto a
@@ -63,6 +64,7 @@ final class ClickHouseTcpClientFactory {
         map.from(connection.getHandshakeTimeout()).to(builder::handshakeTimeout);
         map.from(connection.getSocketTimeout()).to(builder::socketTimeout);
         map.from(connection.getBufferSize()).as((size) -> (int) size.toBytes()).to(builder::bufferSize);
+        map.from(connection.getBlockBufferPoolSize()).as(DataSize::toBytes).to(builder::blockBufferPoolSize);
         builder.preferChunked(connection.isPreferChunked());
         map.from(p.getQuery().getTimeout()).to(builder::defaultQueryTimeout);
         ClickHouseTcpProperties.Pool pool = p.getPool();

@@ -437,6 +437,12 @@ public class ClickHouseTcpProperties implements Validator {
         private DataSize bufferSize = DataSize.ofKilobytes(64);
 
         /**
+         * Most bytes of idle column buffers each connection keeps to decode later blocks into; at most this
+         * much heap per pooled connection. 0 keeps none.
+         */
+        private DataSize blockBufferPoolSize = DataSize.ofMegabytes(64);
+
+        /**
          * Whether to prefer chunked packet framing where the server leaves the choice to the client
          * (protocol revision 54470 and later).
          */
@@ -474,6 +480,14 @@ public class ClickHouseTcpProperties implements Validator {
             this.bufferSize = bufferSize;
         }
 
+        public DataSize getBlockBufferPoolSize() {
+            return this.blockBufferPoolSize;
+        }
+
+        public void setBlockBufferPoolSize(DataSize blockBufferPoolSize) {
+            this.blockBufferPoolSize = blockBufferPoolSize;
+        }
+
         public boolean isPreferChunked() {
             return this.preferChunked;
         }
@@ -487,12 +501,14 @@ public class ClickHouseTcpProperties implements Validator {
             positive(errors, "connection.handshake-timeout", this.handshakeTimeout);
             positive(errors, "connection.socket-timeout", this.socketTimeout);
             sizeBetween(errors, "connection.buffer-size", this.bufferSize, 1024, Integer.MAX_VALUE);
+            sizeBetween(errors, "connection.block-buffer-pool-size", this.blockBufferPoolSize, 0, Long.MAX_VALUE);
         }
 
         @Override
         public String toString() {
             return "connection[connectTimeout=" + this.connectTimeout + ", handshakeTimeout=" + this.handshakeTimeout
-                    + ", socketTimeout=" + this.socketTimeout + ", bufferSize=" + this.bufferSize + "]";
+                    + ", socketTimeout=" + this.socketTimeout + ", bufferSize=" + this.bufferSize
+                    + ", blockBufferPoolSize=" + this.blockBufferPoolSize + "]";
         }
 
     }

@@ -79,7 +79,8 @@ class ClickHouseTcpAutoConfigurationTests {
             .withPropertyValues("clickhouse.tcp.database=system", "clickhouse.tcp.client-name=starter-test",
                     "clickhouse.tcp.connection.connect-timeout=3s", "clickhouse.tcp.connection.handshake-timeout=4s",
                     "clickhouse.tcp.connection.socket-timeout=5s", "clickhouse.tcp.pool.max-size=7",
-                    "clickhouse.tcp.pool.acquire-timeout=2s", "clickhouse.tcp.insert.block-rows=1000")
+                    "clickhouse.tcp.pool.acquire-timeout=2s", "clickhouse.tcp.insert.block-rows=1000",
+                    "clickhouse.tcp.connection.block-buffer-pool-size=8MB")
             .run((context) -> {
                 ClickHouseTcpClient client = context.getBean(ClickHouseTcpClient.class);
                 assertThat(client.config().database()).isEqualTo("system");
@@ -88,6 +89,7 @@ class ClickHouseTcpAutoConfigurationTests {
                 assertThat(client.config().handshakeTimeout()).isEqualTo(Duration.ofSeconds(4));
                 assertThat(client.config().socketTimeout()).isEqualTo(Duration.ofSeconds(5));
                 assertThat(client.poolStats().maxSize()).isEqualTo(7);
+                assertThat(client.config().blockBufferPoolSize()).isEqualTo(8L << 20);
                 ClickHouseTcpTemplate template = context.getBean(ClickHouseTcpTemplate.class);
                 assertThat(template.queryForObject("SELECT currentDatabase()", String.class)).isEqualTo("system");
             });

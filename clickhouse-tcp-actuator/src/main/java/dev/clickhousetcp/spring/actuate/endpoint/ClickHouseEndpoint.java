@@ -144,6 +144,7 @@ public class ClickHouseEndpoint {
         connection.put("handshake-timeout", duration(config.handshakeTimeout()));
         connection.put("socket-timeout", duration(config.socketTimeout()));
         connection.put("buffer-size", config.bufferSize());
+        connection.put("block-buffer-pool-size", config.blockBufferPoolSize());
         connection.put("prefer-chunked", config.preferChunked());
         root.put("connection", connection);
         Map<String, Object> ssl = new LinkedHashMap<>();

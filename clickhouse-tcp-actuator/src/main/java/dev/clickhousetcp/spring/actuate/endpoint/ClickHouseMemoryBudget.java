@@ -9,7 +9,6 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSession;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-import dev.clickhousetcp.client.ClickHouseConnection;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.client.Compression;
 import dev.clickhousetcp.client.ConnectionConfig;
@@ -195,15 +194,17 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
                     "one sent frame compressed with " + compression + ": checksum, header and the largest "
                             + "compressed size of 1 MiB (after the first insert)"));
         }
-        perConnection.add(new Term("blockBufferPool", ClickHouseConnection.BUFFER_POOL_MAX_RETAINED_BYTES,
-                "idle column buffers the connection keeps for the next blocks, at most 64 MiB "
-                        + "(ClickHouseConnection.BUFFER_POOL_MAX_RETAINED_BYTES)"));
+        long blockBufferPool = config.blockBufferPoolSize();
+        perConnection.add(new Term("blockBufferPool", blockBufferPool,
+                "idle column buffers the connection keeps for the next blocks, at most " + blockBufferPool
+                        + " bytes (clickhouse.tcp.connection.block-buffer-pool-size, "
+                        + "ConnectionConfig.blockBufferPoolSize)"));
         perConnection.add(new Term("connectionObjects", CONNECTION_OBJECT_BYTES,
                 "the connection's objects besides these buffers (socket channel and selector, server Hello, decode "
                         + "contexts, codec state): about 5 KiB measured with a ClickHouse 26.7 server, 16 KiB allowed"));
         long region = g1RegionBytes();
         if (region > 0) {
-            long rounding = ClickHouseConnection.BUFFER_POOL_MAX_RETAINED_BYTES;
+            long rounding = blockBufferPool;
             for (Term term : perConnection) {
                 if (!term.name().equals("blockBufferPool") && !term.name().equals("connectionObjects")) {
                     rounding = add(rounding, g1Occupancy(term.bytes(), region) - term.bytes());

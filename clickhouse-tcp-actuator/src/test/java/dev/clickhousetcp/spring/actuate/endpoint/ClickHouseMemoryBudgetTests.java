@@ -40,6 +40,18 @@ class ClickHouseMemoryBudgetTests {
     }
 
     @Test
+    void blockBufferPoolTermIsTheConfiguredCap() {
+        ClickHouseMemoryBudget small = ClickHouseMemoryBudget
+            .of(ConnectionConfig.builder().blockBufferPoolSize(8 * MIB).build(), 20);
+        ClickHouseMemoryBudget none = ClickHouseMemoryBudget
+            .of(ConnectionConfig.builder().blockBufferPoolSize(0).build(), 20);
+        ClickHouseMemoryBudget defaults = ClickHouseMemoryBudget.of(ConnectionConfig.builder().build(), 20);
+        assertThat(bytes(small, "blockBufferPool")).isEqualTo(8 * MIB);
+        assertThat(bytes(none, "blockBufferPool")).isZero();
+        assertThat(defaults.retainedBytes() - small.retainedBytes()).isGreaterThanOrEqualTo(20 * 56 * MIB);
+    }
+
+    @Test
     void noCompressionHasNoFrameBuffers() {
         ClickHouseMemoryBudget budget = ClickHouseMemoryBudget
             .of(ConnectionConfig.builder().compression(Compression.NONE).bufferSize(8192).build(), 1);
