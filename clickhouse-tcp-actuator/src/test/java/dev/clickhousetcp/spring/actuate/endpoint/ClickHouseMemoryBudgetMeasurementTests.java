@@ -87,8 +87,10 @@ class ClickHouseMemoryBudgetMeasurementTests {
                     + "occupied %d bytes, known held %d (column buffer pools %s); budget per connection %d, of "
                     + "which G1 rounding %d; terms %s%n", CONNECTIONS, livePerConnection, occupiedPerConnection,
                     knownPerConnection, columnBuffers, budget.perConnectionBytes(), g1Rounding, budget.perConnection());
-            assertThat(columnBuffers).allSatisfy((bytes) -> assertThat(bytes)
-                .isEqualTo(ClickHouseConnection.BUFFER_POOL_MAX_RETAINED_BYTES));
+            // the workload fills every column buffer pool close to its cap (buffers of growing columns are
+            // recycled in power-of-two classes, so the last class may not fit exactly)
+            long cap = client.config().blockBufferPoolSize();
+            assertThat(columnBuffers).allSatisfy((bytes) -> assertThat(bytes).isBetween(cap * 3 / 4, cap));
             assertThat(livePerConnection).isBetween(knownPerConnection, budget.perConnectionBytes() - g1Rounding);
             assertThat(occupiedPerConnection).isBetween(knownPerConnection, budget.perConnectionBytes());
             assertThat(budget.retainedBytes()).isEqualTo(CONNECTIONS * budget.perConnectionBytes());
