@@ -81,6 +81,7 @@ public final class BlockCodec {
     public static Block read(BinaryReader in, ReadContext ctx, Lifetime lifetime) throws IOException {
         long revision = ctx.revision();
         DecodeLimits limits = ctx.limits();
+        ctx.beginBlock(in);
         readBlockInfo(in);
         int columns = in.readVarUIntBounded(limits.maxColumns(), "column count");
         int rows = in.readVarUIntBounded(limits.maxRowsPerBlock(), "row count");
@@ -266,6 +267,12 @@ public final class BlockCodec {
         }
         DataType valuesType = type instanceof dev.clickhousetcp.types.NullableType n ? n.nested() : type;
         Column values = valuesType.read(in, count, ctx);
+        // the dense form: a row index per row, the defaults and the values gathered, a null map
+        long denseBytes = (long) rows * (4 + (valuesType != type ? 1 : 0)) + (long) (rows - count) * defaultRowBytes(values);
+        for (int i = 0; i < count; i++) {
+            denseBytes = Math.min(Long.MAX_VALUE / 4, denseBytes + rowBytes(values, i));
+        }
+        ctx.chargeExpansion(denseBytes, "sparse column of " + rows + " rows with " + count + " values");
         int[] idx = new int[rows];
         Arrays.fill(idx, -1);
         for (int i = 0; i < count; i++) {
@@ -291,29 +298,105 @@ public final class BlockCodec {
             throw new ClickHouseProtocolException("replicated column has " + n + " indexes for " + rows + " rows");
         }
         int width = in.readUInt8();
-        long[] raw = new long[Math.min(rows, ReadContext.FIRST_INTS)]; // grows as indexes arrive
+        if (width != 1 && width != 2 && width != 4 && width != 8) {
+            throw new ClickHouseProtocolException("invalid replicated index width " + width);
+        }
+        int[] idx = ctx.firstInts(rows); // grows as indexes arrive
         for (int i = 0; i < rows; i++) {
-            if (i == raw.length) {
-                raw = Arrays.copyOf(raw, (int) Math.min(rows, 2L * raw.length));
+            if (i == idx.length) {
+                idx = ctx.grow(idx, i, rows);
             }
-            raw[i] = switch (width) {
+            long raw = switch (width) {
                 case 1 -> in.readUInt8();
                 case 2 -> in.readInt16() & 0xFFFFL;
                 case 4 -> in.readInt32() & 0xFFFFFFFFL;
-                case 8 -> in.readInt64();
-                default -> throw new ClickHouseProtocolException("invalid replicated index width " + width);
+                default -> in.readInt64();
             };
+            if (raw < 0 || raw >= limits.maxRowsPerBlock()) {
+                throw new ClickHouseProtocolException("replicated index " + Long.toUnsignedString(raw)
+                        + " outside a block of at most " + limits.maxRowsPerBlock() + " rows");
+            }
+            idx[i] = (int) raw;
         }
         int elements = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated element count");
         Column values = type.read(in, elements, ctx);
-        int[] idx = new int[rows];
+        long dense = 0;
         for (int i = 0; i < rows; i++) {
-            if (raw[i] < 0 || raw[i] >= elements) {
-                throw new ClickHouseProtocolException("replicated index " + raw[i] + " outside " + elements + " elements");
+            if (idx[i] >= elements) {
+                throw new ClickHouseProtocolException("replicated index " + idx[i] + " outside " + elements + " elements");
             }
-            idx[i] = (int) raw[i];
+            dense = Math.min(Long.MAX_VALUE / 4, dense + rowBytes(values, idx[i]));
         }
-        return values.gather(idx);
+        ctx.chargeExpansion(dense, "replicated column of " + rows + " rows over " + elements + " values");
+        return values.gather(idx.length == rows ? idx : Arrays.copyOf(idx, rows));
+    }
+
+    /**
+     * Bytes that {@link Column#gather} builds for one copy of {@code row}: fixed-width values their
+     * width, variable-length ones their bytes and a 4-byte offset, arrays a 4-byte offset and their
+     * elements (plus a 4-byte element index each), Nullable a null-map byte, Tuples their elements;
+     * other columns 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
+     */
+    static long rowBytes(Column c, int row) {
+        if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
+            return f.width();
+        }
+        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn v) {
+            return 4L + v.length(row);
+        }
+        if (c instanceof dev.clickhousetcp.data.ArrayColumn a) {
+            return 4L + elementsBytes(a.elements(), a.start(row), a.length(row));
+        }
+        if (c instanceof dev.clickhousetcp.data.NullableColumn n) {
+            return 1L + rowBytes(n.nested(), row);
+        }
+        if (c instanceof dev.clickhousetcp.data.TupleColumn t) {
+            long sum = 0;
+            for (int i = 0; i < t.elementCount(); i++) {
+                sum = Math.min(Long.MAX_VALUE / 4, sum + rowBytes(t.element(i), row));
+            }
+            return sum;
+        }
+        return 16;
+    }
+
+    /** {@link #rowBytes} of {@code length} rows of {@code c} from {@code start}, each with a 4-byte index. */
+    private static long elementsBytes(Column c, int start, int length) {
+        if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
+            return (long) length * (4 + f.width());
+        }
+        if (c instanceof dev.clickhousetcp.data.TupleColumn t && t.elementCount() == 0) {
+            return 4L * length;
+        }
+        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn v) {
+            return length == 0 ? 0 : 8L * length + (v.start(start + length - 1) + v.length(start + length - 1) - v.start(start));
+        }
+        long sum = 4L * length;
+        for (int k = start; k < start + length; k++) {
+            sum = Math.min(Long.MAX_VALUE / 4, sum + rowBytes(c, k));
+        }
+        return sum;
+    }
+
+    /** Bytes that {@link Column#gather} builds for a default row (index -1) of {@code c}'s type. */
+    static long defaultRowBytes(Column c) {
+        if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
+            return f.width();
+        }
+        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn || c instanceof dev.clickhousetcp.data.ArrayColumn) {
+            return 4;
+        }
+        if (c instanceof dev.clickhousetcp.data.NullableColumn n) {
+            return 1L + defaultRowBytes(n.nested());
+        }
+        if (c instanceof dev.clickhousetcp.data.TupleColumn t) {
+            long sum = 0;
+            for (int i = 0; i < t.elementCount(); i++) {
+                sum += defaultRowBytes(t.element(i));
+            }
+            return sum;
+        }
+        return 16;
     }
 
     /** Writes a block built from column writers (all holding {@code rows} values). */

@@ -103,6 +103,21 @@ public enum HostilePayloads {
         out.dataHeader(1, 1).writeString("x");
         out.writeVarUInt(200_000_000).writeBytes(new byte[] {'a', 'b', 'c'});
     }),
+    /**
+     * 60,000,000 rows of Variant(String, UInt64) in compact discriminators mode: one granule of all the
+     * rows whose one discriminator is NULL, so no values follow. A complete block of 12 bytes whose
+     * dense form (a discriminator and an offset per row) is 300 MB.
+     */
+    VARIANT_COMPACT_DISCRIMINATORS(out -> {
+        out.dataHeader(1, 60_000_000).column("x", "Variant(String, UInt64)");
+        out.writeInt64(1); // discriminators mode: compact
+        out.writeVarUInt(60_000_000).writeUInt8(1).writeUInt8(255); // one compact granule of NULLs
+    }),
+    /** One row of Array(Tuple()) whose offset ends at 200,000,000 zero-width elements: a complete block. */
+    ARRAY_OF_EMPTY_TUPLES(out -> {
+        out.dataHeader(1, 1).column("x", "Array(Tuple())");
+        out.writeInt64(200_000_000);
+    }),
     /** A type name nested 10,000 deep (Array(Array(...))), within the length limit. */
     DEEP_TYPE_NAME(out -> {
         out.dataHeader(1, 1).column("x", "Array(".repeat(10_000) + "UInt8" + ")".repeat(10_000));
