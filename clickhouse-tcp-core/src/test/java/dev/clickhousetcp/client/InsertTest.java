@@ -237,6 +237,59 @@ class InsertTest {
     }
 
     /**
+     * Blocks of 1,000,000 rows (a large {@code max_block_size}) of eight sparse columns that are almost
+     * all defaults decode at the default {@code DecodeLimits}: their dense form, about 12 MB per
+     * column, stays within the default expansion limit ({@code maxExpansionBytes}, 256 MiB per block).
+     */
+    @Test
+    void millionRowBlocksOfSparseColumnsDecodeAtTheDefaultExpansionLimit() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String t = TestClients.table("sparse_big");
+        StringBuilder cols = new StringBuilder("id UInt64");
+        StringBuilder values = new StringBuilder("number");
+        for (int c = 0; c < 8; c++) {
+            cols.append(", v").append(c).append(" UInt64");
+            values.append(", if(number % 1000 = ").append(c).append(", number, 0)");
+        }
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + t + " (" + cols + ") ENGINE = MergeTree ORDER BY id "
+                    + "SETTINGS ratio_of_defaults_for_sparse_serialization = 0.9, min_bytes_for_wide_part = 0");
+            try {
+                client.execute("INSERT INTO " + t + " SELECT " + values + " FROM numbers(1000000)");
+                assertThat(server.httpQuery("SELECT countIf(serialization_kind = 'Sparse') FROM system.parts_columns "
+                        + "WHERE table = '" + t + "' AND active").trim()).isEqualTo("8");
+                long sparseBefore = dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead();
+                long rows = 0;
+                long maxBlock = 0;
+                long[] sums = new long[8];
+                try (QueryResult r = client.query("SELECT * FROM " + t + " SETTINGS max_block_size = 1000000, "
+                        + "preferred_block_size_bytes = 0, max_threads = 1")) {
+                    for (dev.clickhousetcp.data.Block b : r) {
+                        rows += b.rowCount();
+                        maxBlock = Math.max(maxBlock, b.rowCount());
+                        for (int c = 0; c < 8; c++) {
+                            dev.clickhousetcp.data.Column col = b.column(c + 1);
+                            for (int i = 0; i < b.rowCount(); i++) {
+                                sums[c] += col.getLong(i);
+                            }
+                        }
+                    }
+                }
+                assertThat(rows).isEqualTo(1_000_000);
+                assertThat(maxBlock).as("rows of the largest block").isGreaterThanOrEqualTo(500_000);
+                assertThat(dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead() - sparseBefore)
+                        .as("sparse columns received").isGreaterThanOrEqualTo(8);
+                for (int c = 0; c < 8; c++) {
+                    assertThat(Long.toString(sums[c])).as("sum of v%d", c)
+                            .isEqualTo(server.httpQuery("SELECT sum(v" + c + ") FROM " + t).trim());
+                }
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
+
+    /**
      * Columnar inserts of whole arrays (serialized from the caller's arrays) and of flattened Array
      * columns arrive exactly: the server's own sums and text of what was inserted.
      */
