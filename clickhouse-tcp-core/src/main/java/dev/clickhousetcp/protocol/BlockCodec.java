@@ -23,7 +23,9 @@ import java.util.Arrays;
  * VarUInt column and row counts, then per column its name, type name, the
  * has_custom_serialization byte (54454+) with its kind stack, and (when rows &gt; 0) the type's state
  * prefix and data. Sparse (54465+) and replicated (54482+) serializations are expanded into dense
- * columns on read; detached ones (54478+, compressed queries only) are decompressed and decoded.
+ * columns on read, their dense size charged first against the block's expansion limit
+ * ({@link DecodeLimits#maxExpansionBytes()}, via {@link ReadContext#chargeExpansion}); detached ones
+ * (54478+, compressed queries only) are decompressed and decoded.
  */
 public final class BlockCodec {
     // compact kind codes (has_custom_serialization payload)
@@ -333,9 +335,10 @@ public final class BlockCodec {
 
     /**
      * Bytes that {@link Column#gather} builds for one copy of {@code row}: fixed-width values their
-     * width, variable-length ones their bytes and a 4-byte offset, arrays a 4-byte offset and their
-     * elements (plus a 4-byte element index each), Nullable a null-map byte, Tuples their elements;
-     * other columns 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
+     * width, variable-length ones their bytes and a 4-byte offset, arrays and maps a 4-byte offset and
+     * their elements (plus a 4-byte element index each), Nullable a null-map byte, Tuples their
+     * elements, LowCardinality a key, Variant and Dynamic their indexes and the row's value; other
+     * columns (JSON, Nested, QBit, AggregateFunction) 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
      */
     static long rowBytes(Column c, int row) {
         if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
@@ -356,6 +359,21 @@ public final class BlockCodec {
                 sum = Math.min(Long.MAX_VALUE / 4, sum + rowBytes(t.element(i), row));
             }
             return sum;
+        }
+        if (c instanceof dev.clickhousetcp.data.MapColumn m) {
+            return Math.min(Long.MAX_VALUE / 4, 4L + elementsBytes(m.keys(), m.start(row), m.length(row))
+                    + elementsBytes(m.values(), m.start(row), m.length(row)));
+        }
+        if (c instanceof dev.clickhousetcp.data.LowCardinalityColumn) {
+            return 4;
+        }
+        if (c instanceof dev.clickhousetcp.data.VariantColumn v) {
+            int d = v.discriminator(row);
+            return 9L + (d < v.variantCount() ? rowBytes(v.variant(d), v.offset(row)) : 0);
+        }
+        if (c instanceof dev.clickhousetcp.data.DynamicColumn v) {
+            int t = v.typeIndex(row);
+            return 12L + (t >= 0 && t < v.typeCount() ? rowBytes(v.typeColumn(t), v.offset(row)) : 0);
         }
         return 16;
     }
@@ -383,8 +401,12 @@ public final class BlockCodec {
         if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
             return f.width();
         }
-        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn || c instanceof dev.clickhousetcp.data.ArrayColumn) {
+        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn || c instanceof dev.clickhousetcp.data.ArrayColumn
+                || c instanceof dev.clickhousetcp.data.MapColumn || c instanceof dev.clickhousetcp.data.LowCardinalityColumn) {
             return 4;
+        }
+        if (c instanceof dev.clickhousetcp.data.VariantColumn) {
+            return 9;
         }
         if (c instanceof dev.clickhousetcp.data.NullableColumn n) {
             return 1L + defaultRowBytes(n.nested());

@@ -9,7 +9,9 @@ package dev.clickhousetcp.types;
  * discriminators, compressed frames) start small and double as the bytes actually arrive, so a
  * declared size the stream does not back costs its sender bandwidth, not the client's heap (see
  * {@code docs/reliability.md}, "Hostile input"). Type names are bounded separately, since a short
- * wire name may build many objects.
+ * wire name may build many objects. Compact serializations legitimately describe many rows in few
+ * bytes; the dense form they build is bounded per block by {@link #maxExpansionBytes()} (or
+ * {@link #EXPANSION_PER_BYTE_RECEIVED} bytes per byte received), charged before it is allocated.
  *
  * <p>Immutable and thread-safe.
  *

@@ -115,6 +115,27 @@ class ExpansionLimitTest {
             out.writeVarUInt(1 << 20);
             out.writeBytes(new byte[1 << 20], 0, 1 << 20);
         }));
+        // the same value inside a Variant, and as a Map's value
+        assertRejectedWithinBudget(block(1_000_000, "Variant(String, UInt64)", 4, out -> {
+            out.writeInt64(0); // the Variant's prefix: basic discriminators
+            out.writeVarUInt(1_000_000);
+            out.writeUInt8(1);
+            out.writeBytes(new byte[1_000_000], 0, 1_000_000);
+            out.writeVarUInt(1);
+            out.writeUInt8(0); // discriminator: String
+            out.writeVarUInt(1 << 20);
+            out.writeBytes(new byte[1 << 20], 0, 1 << 20);
+        }));
+        assertRejectedWithinBudget(block(1_000_000, "Map(String, String)", 4, out -> {
+            out.writeVarUInt(1_000_000);
+            out.writeUInt8(1);
+            out.writeBytes(new byte[1_000_000], 0, 1_000_000);
+            out.writeVarUInt(1);
+            out.writeInt64(1); // one entry
+            out.writeString("k");
+            out.writeVarUInt(1 << 20);
+            out.writeBytes(new byte[1 << 20], 0, 1 << 20);
+        }));
         // an Array(Tuple()) of 200,000,000 zero-width elements in every one of 1,000 rows
         assertRejectedWithinBudget(block(1_000, "Array(Tuple())", 4, out -> {
             out.writeVarUInt(1_000);
