@@ -290,6 +290,41 @@ class InsertTest {
     }
 
     /**
+     * A hash join whose left rows match many right rows sends the left columns replicated
+     * ({@code enable_lazy_columns_replication}, on by default in 26.7): each row an index into the left
+     * block. They decode at the default {@code DecodeLimits} to the joined values.
+     */
+    @Test
+    void replicatedColumnsFromJoinsDecodeAtTheDefaultExpansionLimit() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            long before = dev.clickhousetcp.protocol.BlockCodec.replicatedColumnsRead();
+            long rows = 0;
+            long length = 0;
+            try (QueryResult r = client.query("SELECT l.s, l.k, r.v FROM (SELECT number % 10 AS k, "
+                    + "repeat(toString(number), 100) AS s FROM numbers(100)) AS l INNER JOIN (SELECT number % 10 AS k, "
+                    + "number AS v FROM numbers(10000)) AS r ON l.k = r.k SETTINGS enable_lazy_columns_replication = 1, "
+                    + "join_algorithm = 'hash', max_threads = 1")) {
+                for (dev.clickhousetcp.data.Block b : r) {
+                    for (int i = 0; i < b.rowCount(); i++) {
+                        String s = b.column(0).getString(i);
+                        assertThat(s).hasSizeGreaterThanOrEqualTo(100);
+                        assertThat(Long.parseLong(s.substring(0, s.length() / 100)) % 10).isEqualTo(b.column(1).getLong(i));
+                        assertThat(b.column(2).getLong(i) % 10).isEqualTo(b.column(1).getLong(i));
+                        length += s.length();
+                    }
+                    rows += b.rowCount();
+                }
+            }
+            assertThat(rows).isEqualTo(100_000);
+            assertThat(Long.toString(length)).isEqualTo(server.httpQuery("SELECT sum(length(repeat(toString(number), 100)))"
+                    + " * 1000 FROM numbers(100)").trim());
+            assertThat(dev.clickhousetcp.protocol.BlockCodec.replicatedColumnsRead()).as("replicated columns received")
+                    .isGreaterThan(before);
+        }
+    }
+
+    /**
      * Columnar inserts of whole arrays (serialized from the caller's arrays) and of flattened Array
      * columns arrive exactly: the server's own sums and text of what was inserted.
      */
