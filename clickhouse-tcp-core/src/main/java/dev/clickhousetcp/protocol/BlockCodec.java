@@ -336,7 +336,7 @@ public final class BlockCodec {
     /**
      * Bytes that {@link Column#gather} builds for one copy of {@code row}: fixed-width values their
      * width, variable-length ones their bytes and a 4-byte offset, arrays and maps a 4-byte offset and
-     * their elements (plus a 4-byte element index each), Nullable a null-map byte, Tuples their
+     * their elements (plus a 4-byte element index each; none for {@code Tuple()} elements), Nullable a null-map byte, Tuples their
      * elements, LowCardinality a key, Variant and Dynamic their indexes and the row's value; other
      * columns (JSON, Nested, QBit, AggregateFunction) 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
      */
@@ -384,7 +384,7 @@ public final class BlockCodec {
             return (long) length * (4 + f.width());
         }
         if (c instanceof dev.clickhousetcp.data.TupleColumn t && t.elementCount() == 0) {
-            return 4L * length;
+            return 0; // Tuple() elements are gathered without per-element memory
         }
         if (c instanceof dev.clickhousetcp.data.VariableBytesColumn v) {
             return length == 0 ? 0 : 8L * length + (v.start(start + length - 1) + v.length(start + length - 1) - v.start(start));

@@ -136,14 +136,37 @@ class ExpansionLimitTest {
             out.writeVarUInt(1 << 20);
             out.writeBytes(new byte[1 << 20], 0, 1 << 20);
         }));
-        // an Array(Tuple()) of 200,000,000 zero-width elements in every one of 1,000 rows
-        assertRejectedWithinBudget(block(1_000, "Array(Tuple())", 4, out -> {
+    }
+
+    @Test
+    void replicatedArraysOfEmptyTuplesCostNoMemoryPerElement() throws IOException {
+        // 10 rows, each the same Array(Tuple()) of 100,000,000 zero-width elements: 10^9 elements, no data
+        byte[] wire = block(10, "Array(Tuple())", 4, out -> {
+            out.writeVarUInt(10);
+            out.writeUInt8(1);
+            out.writeBytes(new byte[10], 0, 10);
+            out.writeVarUInt(1);
+            out.writeInt64(100_000_000);
+        });
+        long before = allocated();
+        Block b = decode(wire, DecodeLimits.DEFAULT);
+        assertThat(allocated() - before).as("bytes allocated").isLessThan(BUDGET);
+        dev.clickhousetcp.data.ArrayColumn a = (dev.clickhousetcp.data.ArrayColumn) b.column(0);
+        assertThat(a.length(9)).isEqualTo(100_000_000);
+        assertThat(a.elements().size()).isEqualTo(1_000_000_000);
+        // 1,000 such rows of 200,000,000 elements exceed what one column can index: rejected, typed
+        byte[] more = block(1_000, "Array(Tuple())", 4, out -> {
             out.writeVarUInt(1_000);
             out.writeUInt8(1);
             out.writeBytes(new byte[1_000], 0, 1_000);
             out.writeVarUInt(1);
             out.writeInt64(200_000_000);
-        }));
+        });
+        long before2 = allocated();
+        assertThatThrownBy(() -> decode(more, DecodeLimits.DEFAULT))
+                .isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining("elements");
+        assertThat(allocated() - before2).as("bytes allocated").isLessThan(BUDGET);
     }
 
     @Test
