@@ -13,7 +13,10 @@ import java.time.Duration;
  * the client reads the answer on the block tier. Before buffers grew as bytes arrived, the first five
  * (the issue's) but {@code EMPTY_TUPLE_ROWS}, and {@code ARRAY_ROWS}, {@code STRING_ROWS},
  * {@code LOW_CARDINALITY_KEYS} and {@code FIXED_STRING_ELEMENTS} exhausted a 256 MiB heap; the others
- * happened to fit it or were rejected by a limit, and guard the same kinds.
+ * happened to fit it or were rejected by a limit, and guard the same kinds. Before the expansion limit
+ * ({@code DecodeLimits.maxExpansionBytes}), {@code VARIANT_COMPACT_DISCRIMINATORS}, a complete column
+ * of a few bytes, exhausted it too; the sparse and replicated kinds, which the 18.16 Hello cannot
+ * negotiate, are {@link HostileBlocks}.
  *
  * <p>{@link #main} runs one payload and prints one line, {@code OK <exception class> <millis> <pool
  * total> <message>} or {@code FAIL <what happened>}; {@link HostileInputTest} runs it in a JVM of its
