@@ -322,7 +322,7 @@ public final class BlockCodec {
         }
         int elements = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated element count");
         Column values = type.read(in, elements, ctx);
-        long dense = 0;
+        long dense = idx.length == rows ? 0 : 4L * rows; // a pooled index array longer than rows is copied
         for (int i = 0; i < rows; i++) {
             if (idx[i] >= elements) {
                 throw new ClickHouseProtocolException("replicated index " + idx[i] + " outside " + elements + " elements");
@@ -336,9 +336,9 @@ public final class BlockCodec {
     /**
      * Bytes that {@link Column#gather} builds for one copy of {@code row}: fixed-width values their
      * width, variable-length ones their bytes and a 4-byte offset, arrays and maps a 4-byte offset and
-     * their elements (plus a 4-byte element index each; none for {@code Tuple()} elements), Nullable a null-map byte, Tuples their
-     * elements, LowCardinality a key, Variant and Dynamic their indexes and the row's value; other
-     * columns (JSON, Nested, QBit, AggregateFunction) 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
+     * their elements (plus a 4-byte element index each; none for {@code Tuple()} elements), Nullable a
+     * null-map byte, Tuples their elements, LowCardinality a key, Variant and Dynamic their indexes and
+     * the row's value; other columns (JSON, Nested, QBit, AggregateFunction) 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
      */
     static long rowBytes(Column c, int row) {
         if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
