@@ -74,15 +74,23 @@ public final class ArrayColumn extends AbstractColumn {
     public Column gather(int[] indexes) {
         checkAccessible();
         int[] no = new int[indexes.length];
-        int total = 0;
+        long total = 0;
         for (int i = 0; i < indexes.length; i++) {
             int src = indexes[i];
             if (src >= 0) {
                 total += offsets[src] - (src == 0 ? 0 : offsets[src - 1]);
+                if (total > Integer.MAX_VALUE - 16) {
+                    throw new dev.clickhousetcp.ClickHouseProtocolException("an " + type.name() + " column of "
+                            + indexes.length + " rows expands to more than " + (Integer.MAX_VALUE - 16) + " elements");
+                }
             }
-            no[i] = total;
+            no[i] = (int) total;
         }
-        int[] elementIdx = new int[total];
+        if (elements instanceof TupleColumn t && t.elementCount() == 0) {
+            // Tuple() has no data: nothing to gather per element
+            return new ArrayColumn(type, indexes.length, no, new TupleColumn(t.type(), (int) total, new Column[0]));
+        }
+        int[] elementIdx = new int[(int) total];
         int p = 0;
         for (int src : indexes) {
             if (src >= 0) {

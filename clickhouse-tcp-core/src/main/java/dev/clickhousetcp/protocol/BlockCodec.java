@@ -23,7 +23,9 @@ import java.util.Arrays;
  * VarUInt column and row counts, then per column its name, type name, the
  * has_custom_serialization byte (54454+) with its kind stack, and (when rows &gt; 0) the type's state
  * prefix and data. Sparse (54465+) and replicated (54482+) serializations are expanded into dense
- * columns on read; detached ones (54478+, compressed queries only) are decompressed and decoded.
+ * columns on read, their dense size charged first against the block's expansion limit
+ * ({@link DecodeLimits#maxExpansionBytes()}, via {@link ReadContext#chargeExpansion}); detached ones
+ * (54478+, compressed queries only) are decompressed and decoded.
  */
 public final class BlockCodec {
     // compact kind codes (has_custom_serialization payload)
@@ -81,6 +83,7 @@ public final class BlockCodec {
     public static Block read(BinaryReader in, ReadContext ctx, Lifetime lifetime) throws IOException {
         long revision = ctx.revision();
         DecodeLimits limits = ctx.limits();
+        ctx.beginBlock(in);
         readBlockInfo(in);
         int columns = in.readVarUIntBounded(limits.maxColumns(), "column count");
         int rows = in.readVarUIntBounded(limits.maxRowsPerBlock(), "row count");
@@ -266,6 +269,12 @@ public final class BlockCodec {
         }
         DataType valuesType = type instanceof dev.clickhousetcp.types.NullableType n ? n.nested() : type;
         Column values = valuesType.read(in, count, ctx);
+        // the dense form: a row index per row, the defaults and the values gathered, a null map
+        long denseBytes = (long) rows * (4 + (valuesType != type ? 1 : 0)) + (long) (rows - count) * defaultRowBytes(values);
+        for (int i = 0; i < count; i++) {
+            denseBytes = Math.min(Long.MAX_VALUE / 4, denseBytes + rowBytes(values, i));
+        }
+        ctx.chargeExpansion(denseBytes, "sparse column of " + rows + " rows with " + count + " values");
         int[] idx = new int[rows];
         Arrays.fill(idx, -1);
         for (int i = 0; i < count; i++) {
@@ -291,29 +300,125 @@ public final class BlockCodec {
             throw new ClickHouseProtocolException("replicated column has " + n + " indexes for " + rows + " rows");
         }
         int width = in.readUInt8();
-        long[] raw = new long[Math.min(rows, ReadContext.FIRST_INTS)]; // grows as indexes arrive
+        if (width != 1 && width != 2 && width != 4 && width != 8) {
+            throw new ClickHouseProtocolException("invalid replicated index width " + width);
+        }
+        int[] idx = ctx.firstInts(rows); // grows as indexes arrive
         for (int i = 0; i < rows; i++) {
-            if (i == raw.length) {
-                raw = Arrays.copyOf(raw, (int) Math.min(rows, 2L * raw.length));
+            if (i == idx.length) {
+                idx = ctx.grow(idx, i, rows);
             }
-            raw[i] = switch (width) {
+            long raw = switch (width) {
                 case 1 -> in.readUInt8();
                 case 2 -> in.readInt16() & 0xFFFFL;
                 case 4 -> in.readInt32() & 0xFFFFFFFFL;
-                case 8 -> in.readInt64();
-                default -> throw new ClickHouseProtocolException("invalid replicated index width " + width);
+                default -> in.readInt64();
             };
+            if (raw < 0 || raw >= limits.maxRowsPerBlock()) {
+                throw new ClickHouseProtocolException("replicated index " + Long.toUnsignedString(raw)
+                        + " outside a block of at most " + limits.maxRowsPerBlock() + " rows");
+            }
+            idx[i] = (int) raw;
         }
         int elements = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated element count");
         Column values = type.read(in, elements, ctx);
-        int[] idx = new int[rows];
+        long dense = idx.length == rows ? 0 : 4L * rows; // a pooled index array longer than rows is copied
         for (int i = 0; i < rows; i++) {
-            if (raw[i] < 0 || raw[i] >= elements) {
-                throw new ClickHouseProtocolException("replicated index " + raw[i] + " outside " + elements + " elements");
+            if (idx[i] >= elements) {
+                throw new ClickHouseProtocolException("replicated index " + idx[i] + " outside " + elements + " elements");
             }
-            idx[i] = (int) raw[i];
+            dense = Math.min(Long.MAX_VALUE / 4, dense + rowBytes(values, idx[i]));
         }
-        return values.gather(idx);
+        ctx.chargeExpansion(dense, "replicated column of " + rows + " rows over " + elements + " values");
+        return values.gather(idx.length == rows ? idx : Arrays.copyOf(idx, rows));
+    }
+
+    /**
+     * Bytes that {@link Column#gather} builds for one copy of {@code row}: fixed-width values their
+     * width, variable-length ones their bytes and a 4-byte offset, arrays and maps a 4-byte offset and
+     * their elements (plus a 4-byte element index each; none for {@code Tuple()} elements), Nullable a
+     * null-map byte, Tuples their elements, LowCardinality a key, Variant and Dynamic their indexes and
+     * the row's value; other columns (JSON, Nested, QBit, AggregateFunction) 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
+     */
+    static long rowBytes(Column c, int row) {
+        if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
+            return f.width();
+        }
+        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn v) {
+            return 4L + v.length(row);
+        }
+        if (c instanceof dev.clickhousetcp.data.ArrayColumn a) {
+            return 4L + elementsBytes(a.elements(), a.start(row), a.length(row));
+        }
+        if (c instanceof dev.clickhousetcp.data.NullableColumn n) {
+            return 1L + rowBytes(n.nested(), row);
+        }
+        if (c instanceof dev.clickhousetcp.data.TupleColumn t) {
+            long sum = 0;
+            for (int i = 0; i < t.elementCount(); i++) {
+                sum = Math.min(Long.MAX_VALUE / 4, sum + rowBytes(t.element(i), row));
+            }
+            return sum;
+        }
+        if (c instanceof dev.clickhousetcp.data.MapColumn m) {
+            return Math.min(Long.MAX_VALUE / 4, 4L + elementsBytes(m.keys(), m.start(row), m.length(row))
+                    + elementsBytes(m.values(), m.start(row), m.length(row)));
+        }
+        if (c instanceof dev.clickhousetcp.data.LowCardinalityColumn) {
+            return 4;
+        }
+        if (c instanceof dev.clickhousetcp.data.VariantColumn v) {
+            int d = v.discriminator(row);
+            return 9L + (d < v.variantCount() ? rowBytes(v.variant(d), v.offset(row)) : 0);
+        }
+        if (c instanceof dev.clickhousetcp.data.DynamicColumn v) {
+            int t = v.typeIndex(row);
+            return 12L + (t >= 0 && t < v.typeCount() ? rowBytes(v.typeColumn(t), v.offset(row)) : 0);
+        }
+        return 16;
+    }
+
+    /** {@link #rowBytes} of {@code length} rows of {@code c} from {@code start}, each with a 4-byte index. */
+    private static long elementsBytes(Column c, int start, int length) {
+        if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
+            return (long) length * (4 + f.width());
+        }
+        if (c instanceof dev.clickhousetcp.data.TupleColumn t && t.elementCount() == 0) {
+            return 0; // Tuple() elements are gathered without per-element memory
+        }
+        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn v) {
+            return length == 0 ? 0 : 8L * length + (v.start(start + length - 1) + v.length(start + length - 1) - v.start(start));
+        }
+        long sum = 4L * length;
+        for (int k = start; k < start + length; k++) {
+            sum = Math.min(Long.MAX_VALUE / 4, sum + rowBytes(c, k));
+        }
+        return sum;
+    }
+
+    /** Bytes that {@link Column#gather} builds for a default row (index -1) of {@code c}'s type. */
+    static long defaultRowBytes(Column c) {
+        if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
+            return f.width();
+        }
+        if (c instanceof dev.clickhousetcp.data.VariableBytesColumn || c instanceof dev.clickhousetcp.data.ArrayColumn
+                || c instanceof dev.clickhousetcp.data.MapColumn || c instanceof dev.clickhousetcp.data.LowCardinalityColumn) {
+            return 4;
+        }
+        if (c instanceof dev.clickhousetcp.data.VariantColumn) {
+            return 9;
+        }
+        if (c instanceof dev.clickhousetcp.data.NullableColumn n) {
+            return 1L + defaultRowBytes(n.nested());
+        }
+        if (c instanceof dev.clickhousetcp.data.TupleColumn t) {
+            long sum = 0;
+            for (int i = 0; i < t.elementCount(); i++) {
+                sum += defaultRowBytes(t.element(i));
+            }
+            return sum;
+        }
+        return 16;
     }
 
     /** Writes a block built from column writers (all holding {@code rows} values). */

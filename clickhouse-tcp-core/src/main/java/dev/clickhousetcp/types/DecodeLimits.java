@@ -9,7 +9,9 @@ package dev.clickhousetcp.types;
  * discriminators, compressed frames) start small and double as the bytes actually arrive, so a
  * declared size the stream does not back costs its sender bandwidth, not the client's heap (see
  * {@code docs/reliability.md}, "Hostile input"). Type names are bounded separately, since a short
- * wire name may build many objects.
+ * wire name may build many objects. Compact serializations legitimately describe many rows in few
+ * bytes; the dense form they build is bounded per block by {@link #maxExpansionBytes()} (or
+ * {@link #EXPANSION_PER_BYTE_RECEIVED} bytes per byte received), charged before it is allocated.
  *
  * <p>Immutable and thread-safe.
  *
@@ -29,10 +31,21 @@ package dev.clickhousetcp.types;
  *                          {@code Tuple(UInt8, UInt8)} has 2, {@code Map(String, Array(UInt8))} 3,
  *                          an {@code Enum8} one per value); checked while parsing, so a name over the
  *                          limit fails before its elements are built
+ * @param maxExpansionBytes bytes of dense form that compact serializations may build in one block,
+ *                          beyond what they were sent: a sparse column (ClickHouse
+ *                          {@code SerializationSparse}: the positions of its non-default values, then
+ *                          those values), a replicated column ({@code SerializationReplicated}: indexes
+ *                          into a smaller column), compact Variant and Dynamic discriminators
+ *                          ({@code SerializationVariant}, compact mode: one discriminator for a granule
+ *                          of rows). The dense form (row indexes, copied values, null maps, offsets) is
+ *                          charged before it is allocated; a block may build up to this many bytes, or
+ *                          {@link #EXPANSION_PER_BYTE_RECEIVED} times the bytes received for the block
+ *                          when that is more. Over it, the block is a
+ *                          {@link dev.clickhousetcp.ClickHouseProtocolException} naming this limit
  */
 public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
                            int maxColumns, int maxFrameBytes, int maxTypeNameBytes, int maxTypeDepth,
-                           int maxTypeElements) {
+                           int maxTypeElements, long maxExpansionBytes) {
 
     /** Default type-name length limit: 1 MiB (an {@code Enum16} of all 65,536 values with 10-byte names fits). */
     public static final int DEFAULT_MAX_TYPE_NAME_BYTES = 1 << 20;
@@ -40,13 +53,35 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
     public static final int DEFAULT_MAX_TYPE_DEPTH = 64;
     /** Default limit on the parameters of one type name: 131,072 (twice an {@code Enum16} of every value). */
     public static final int DEFAULT_MAX_TYPE_ELEMENTS = 1 << 17;
+    /**
+     * Default expansion limit: 256 MiB of dense form per block (a block of 1,000,000 rows holds about
+     * 21 sparse {@code UInt64} columns of nothing but defaults: 12 bytes per row each, 8 for the value
+     * and 4 for its row index).
+     */
+    public static final long DEFAULT_MAX_EXPANSION_BYTES = 256L << 20;
+    /**
+     * Bytes of dense form a block may build per byte received for it, when that allows more than
+     * {@link #maxExpansionBytes()}: 32, so that blocks of mostly-default sparse columns that do carry
+     * values (ClickHouse serializes a column sparse from 93.75% defaults on, by default) are bounded by
+     * their size rather than by the fixed limit.
+     */
+    public static final int EXPANSION_PER_BYTE_RECEIVED = 32;
 
     /**
      * Defaults: 64 Mi rows, 256 MiB strings, 1 GiB columns, 256 Mi array elements, 10 000 columns,
-     * 128 MiB frames, 1 MiB type names nested at most 64 deep with at most 131,072 parameters.
+     * 128 MiB frames, 1 MiB type names nested at most 64 deep with at most 131,072 parameters,
+     * 256 MiB of expansion per block.
      */
     public static final DecodeLimits DEFAULT = new DecodeLimits(64 << 20, 256 << 20, 1L << 30, 256 << 20, 10_000,
             128 << 20);
+
+    /** Limits with the default expansion limit ({@link #DEFAULT_MAX_EXPANSION_BYTES}). */
+    public DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
+                        int maxColumns, int maxFrameBytes, int maxTypeNameBytes, int maxTypeDepth,
+                        int maxTypeElements) {
+        this(maxRowsPerBlock, maxStringBytes, maxColumnBytes, maxArrayElements, maxColumns, maxFrameBytes,
+                maxTypeNameBytes, maxTypeDepth, maxTypeElements, DEFAULT_MAX_EXPANSION_BYTES);
+    }
 
     /** Limits with the default type-name limits. */
     public DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
@@ -62,10 +97,11 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
     }
 
     /**
-     * Rejects a frame limit or a type-name limit below 1.
+     * Rejects a frame limit or a type-name limit below 1, and a negative expansion limit.
      *
      * @throws IllegalArgumentException when {@code maxFrameBytes}, {@code maxTypeNameBytes},
-     *                                  {@code maxTypeDepth} or {@code maxTypeElements} is below 1
+     *                                  {@code maxTypeDepth} or {@code maxTypeElements} is below 1, or
+     *                                  {@code maxExpansionBytes} is negative
      */
     public DecodeLimits {
         if (maxFrameBytes < 1) {
@@ -75,11 +111,25 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
             throw new IllegalArgumentException("type-name limits must be positive: " + maxTypeNameBytes + " bytes, "
                     + maxTypeDepth + " deep, " + maxTypeElements + " elements");
         }
+        if (maxExpansionBytes < 0) {
+            throw new IllegalArgumentException("maxExpansionBytes must not be negative: " + maxExpansionBytes);
+        }
     }
 
     /** These limits with other type-name limits. */
     public DecodeLimits withTypeNameLimits(int maxTypeNameBytes, int maxTypeDepth, int maxTypeElements) {
         return new DecodeLimits(maxRowsPerBlock, maxStringBytes, maxColumnBytes, maxArrayElements, maxColumns,
-                maxFrameBytes, maxTypeNameBytes, maxTypeDepth, maxTypeElements);
+                maxFrameBytes, maxTypeNameBytes, maxTypeDepth, maxTypeElements, maxExpansionBytes);
+    }
+
+    /**
+     * These limits with another expansion limit (bytes of dense form per block, see
+     * {@link #maxExpansionBytes()}).
+     *
+     * @throws IllegalArgumentException when {@code maxExpansionBytes} is negative
+     */
+    public DecodeLimits withMaxExpansionBytes(long maxExpansionBytes) {
+        return new DecodeLimits(maxRowsPerBlock, maxStringBytes, maxColumnBytes, maxArrayElements, maxColumns,
+                maxFrameBytes, maxTypeNameBytes, maxTypeDepth, maxTypeElements, maxExpansionBytes);
     }
 }

@@ -21,6 +21,9 @@ public final class ReadContext {
     private List<byte[]> takenBytes = new ArrayList<>();
     private List<int[]> takenInts = new ArrayList<>();
     private dev.clickhousetcp.io.FramedReader nestedFrames;
+    private dev.clickhousetcp.io.BinaryReader blockReader;
+    private long blockStart;
+    private long expansion;
 
     /**
      * @param zone the zone for DateTime types without an explicit one (see {@link #zone(ZoneId)})
@@ -69,6 +72,46 @@ public final class ReadContext {
             nestedFrames.source(source);
         }
         return nestedFrames;
+    }
+
+    /**
+     * Starts the expansion account of a block read from {@code in}: what compact serializations build
+     * from now on is charged against {@link DecodeLimits#maxExpansionBytes()}, or
+     * {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} times the bytes {@code in} delivers from now on,
+     * whichever is more (see {@link #chargeExpansion}).
+     */
+    public void beginBlock(dev.clickhousetcp.io.BinaryReader in) {
+        blockReader = in;
+        blockStart = in.bytesRead();
+        expansion = 0;
+    }
+
+    /**
+     * Charges {@code bytes} of dense form that a compact serialization (sparse, replicated, compact
+     * discriminators) is about to build, before it is allocated. The block's charges may add up to
+     * {@link DecodeLimits#maxExpansionBytes()}, or to {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED}
+     * times the bytes received since {@link #beginBlock} when that is more.
+     *
+     * @param bytes the dense bytes about to be built (row indexes, copied values, null maps, offsets)
+     * @param what  what expands, for the message
+     * @throws dev.clickhousetcp.ClickHouseProtocolException when the block's charges exceed what is allowed
+     */
+    public void chargeExpansion(long bytes, String what) {
+        expansion = bytes < 0 || expansion + bytes < 0 ? Long.MAX_VALUE : expansion + bytes;
+        if (expansion <= limits.maxExpansionBytes()) {
+            return;
+        }
+        long received = blockReader == null ? 0 : Math.max(0, blockReader.bytesRead() - blockStart);
+        long allowed = Math.max(limits.maxExpansionBytes(),
+                received > Long.MAX_VALUE / DecodeLimits.EXPANSION_PER_BYTE_RECEIVED ? Long.MAX_VALUE
+                        : received * DecodeLimits.EXPANSION_PER_BYTE_RECEIVED);
+        if (expansion > allowed) {
+            throw new dev.clickhousetcp.ClickHouseProtocolException(what + " expands its block to "
+                    + (expansion == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : expansion)
+                    + " bytes of dense form from " + received + " bytes received, over the limit maxExpansionBytes "
+                    + limits.maxExpansionBytes() + " (or " + DecodeLimits.EXPANSION_PER_BYTE_RECEIVED
+                    + " bytes per byte received)");
+        }
     }
 
     /**

@@ -185,6 +185,11 @@ public final class VariantType extends DataType {
                             + (rows - filled) + " rows left in " + what);
                 }
                 int format = in.readUInt8();
+                if (format == GRANULE_COMPACT) {
+                    // one discriminator for the whole granule: its rows' discriminators and offsets (4 bytes
+                    // each) are built from 2 bytes
+                    ctx.chargeExpansion(5 * granule, "compact discriminators granule of " + granule + " rows in " + what);
+                }
                 while (filled + granule > d.length) {
                     d = ctx.grow(d, filled, rows);
                 }

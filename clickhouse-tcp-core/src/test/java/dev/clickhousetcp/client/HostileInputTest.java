@@ -33,7 +33,8 @@ class HostileInputTest {
     @ParameterizedTest
     @EnumSource(HostilePayloads.class)
     void endsInATypedExceptionInASmallHeap(HostilePayloads payload) {
-        String line = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> runInSmallHeap(payload));
+        String line = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> runInSmallHeap(HostilePayloads.class, payload.name()));
         System.out.println(payload + ": " + line);
         assertThat(line).as("outcome of %s in a 256 MiB heap", payload).startsWith("OK ");
         String[] f = line.split(" ", 5);
@@ -41,12 +42,29 @@ class HostileInputTest {
         assertThat(f[3]).as("connections kept by the pool").isEqualTo("0");
     }
 
-    /** Runs {@link HostilePayloads#main} in {@code java -Xmx256m} with this JVM's class path. */
-    private static String runInSmallHeap(HostilePayloads payload) throws IOException, InterruptedException {
+    /**
+     * Each {@link HostileBlocks} block (sparse and replicated serializations, which the fake server's
+     * 18.16 Hello cannot negotiate), decoded at revision 54488 in a 256 MiB heap: a
+     * {@link dev.clickhousetcp.ClickHouseProtocolException} naming the expansion limit.
+     */
+    @ParameterizedTest
+    @EnumSource(HostileBlocks.class)
+    void compactBlocksEndInATypedExceptionInASmallHeap(HostileBlocks block) {
+        String line = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> runInSmallHeap(HostileBlocks.class, block.name()));
+        System.out.println(block + ": " + line);
+        assertThat(line).as("outcome of %s in a 256 MiB heap", block).startsWith("OK ");
+        String[] f = line.split(" ", 5);
+        assertThat(f[1]).as("exception class").isEqualTo("dev.clickhousetcp.ClickHouseProtocolException");
+        assertThat(f[4]).as("message").contains("maxExpansionBytes");
+    }
+
+    /** Runs {@code main} of {@code mainClass} with {@code arg} in {@code java -Xmx256m} with this JVM's class path. */
+    private static String runInSmallHeap(Class<?> mainClass, String arg) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         ProcessBuilder pb = new ProcessBuilder(List.of(java, "-Xmx256m", "-Xshare:off",
-                "-XX:+ExitOnOutOfMemoryError", "-cp", classPath, HostilePayloads.class.getName(), payload.name()));
+                "-XX:+ExitOnOutOfMemoryError", "-cp", classPath, mainClass.getName(), arg));
         pb.redirectErrorStream(true);
         Process p = pb.start();
         try {

@@ -13,7 +13,10 @@ import java.time.Duration;
  * the client reads the answer on the block tier. Before buffers grew as bytes arrived, the first five
  * (the issue's) but {@code EMPTY_TUPLE_ROWS}, and {@code ARRAY_ROWS}, {@code STRING_ROWS},
  * {@code LOW_CARDINALITY_KEYS} and {@code FIXED_STRING_ELEMENTS} exhausted a 256 MiB heap; the others
- * happened to fit it or were rejected by a limit, and guard the same kinds.
+ * happened to fit it or were rejected by a limit, and guard the same kinds. Before the expansion limit
+ * ({@code DecodeLimits.maxExpansionBytes}), {@code VARIANT_COMPACT_DISCRIMINATORS}, a complete column
+ * of a few bytes, exhausted it too; the sparse and replicated kinds, which the 18.16 Hello cannot
+ * negotiate, are {@link HostileBlocks}.
  *
  * <p>{@link #main} runs one payload and prints one line, {@code OK <exception class> <millis> <pool
  * total> <message>} or {@code FAIL <what happened>}; {@link HostileInputTest} runs it in a JVM of its
@@ -102,6 +105,21 @@ public enum HostilePayloads {
     TYPE_NAME_LENGTH(out -> {
         out.dataHeader(1, 1).writeString("x");
         out.writeVarUInt(200_000_000).writeBytes(new byte[] {'a', 'b', 'c'});
+    }),
+    /**
+     * 60,000,000 rows of Variant(String, UInt64) in compact discriminators mode: one granule of all the
+     * rows whose one discriminator is NULL, so no values follow. A complete block of 12 bytes whose
+     * dense form (a discriminator and an offset per row) is 300 MB.
+     */
+    VARIANT_COMPACT_DISCRIMINATORS(out -> {
+        out.dataHeader(1, 60_000_000).column("x", "Variant(String, UInt64)");
+        out.writeInt64(1); // discriminators mode: compact
+        out.writeVarUInt(60_000_000).writeUInt8(1).writeUInt8(255); // one compact granule of NULLs
+    }),
+    /** One row of Array(Tuple()) whose offset ends at 200,000,000 zero-width elements: a complete block. */
+    ARRAY_OF_EMPTY_TUPLES(out -> {
+        out.dataHeader(1, 1).column("x", "Array(Tuple())");
+        out.writeInt64(200_000_000);
     }),
     /** A type name nested 10,000 deep (Array(Array(...))), within the length limit. */
     DEEP_TYPE_NAME(out -> {

@@ -237,6 +237,94 @@ class InsertTest {
     }
 
     /**
+     * Blocks of 1,000,000 rows (a large {@code max_block_size}) of eight sparse columns that are almost
+     * all defaults decode at the default {@code DecodeLimits}: their dense form, about 12 MB per
+     * column, stays within the default expansion limit ({@code maxExpansionBytes}, 256 MiB per block).
+     */
+    @Test
+    void millionRowBlocksOfSparseColumnsDecodeAtTheDefaultExpansionLimit() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String t = TestClients.table("sparse_big");
+        StringBuilder cols = new StringBuilder("id UInt64");
+        StringBuilder values = new StringBuilder("number");
+        for (int c = 0; c < 8; c++) {
+            cols.append(", v").append(c).append(" UInt64");
+            values.append(", if(number % 1000 = ").append(c).append(", number, 0)");
+        }
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + t + " (" + cols + ") ENGINE = MergeTree ORDER BY id "
+                    + "SETTINGS ratio_of_defaults_for_sparse_serialization = 0.9, min_bytes_for_wide_part = 0");
+            try {
+                client.execute("INSERT INTO " + t + " SELECT " + values + " FROM numbers(1000000)");
+                assertThat(server.httpQuery("SELECT countIf(serialization_kind = 'Sparse') FROM system.parts_columns "
+                        + "WHERE table = '" + t + "' AND active").trim()).isEqualTo("8");
+                long sparseBefore = dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead();
+                long rows = 0;
+                long maxBlock = 0;
+                long[] sums = new long[8];
+                try (QueryResult r = client.query("SELECT * FROM " + t + " SETTINGS max_block_size = 1000000, "
+                        + "preferred_block_size_bytes = 0, max_threads = 1")) {
+                    for (dev.clickhousetcp.data.Block b : r) {
+                        rows += b.rowCount();
+                        maxBlock = Math.max(maxBlock, b.rowCount());
+                        for (int c = 0; c < 8; c++) {
+                            dev.clickhousetcp.data.Column col = b.column(c + 1);
+                            for (int i = 0; i < b.rowCount(); i++) {
+                                sums[c] += col.getLong(i);
+                            }
+                        }
+                    }
+                }
+                assertThat(rows).isEqualTo(1_000_000);
+                assertThat(maxBlock).as("rows of the largest block").isGreaterThanOrEqualTo(500_000);
+                assertThat(dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead() - sparseBefore)
+                        .as("sparse columns received").isGreaterThanOrEqualTo(8);
+                for (int c = 0; c < 8; c++) {
+                    assertThat(Long.toString(sums[c])).as("sum of v%d", c)
+                            .isEqualTo(server.httpQuery("SELECT sum(v" + c + ") FROM " + t).trim());
+                }
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
+
+    /**
+     * A hash join whose left rows match many right rows sends the left columns replicated
+     * ({@code enable_lazy_columns_replication}, on by default in 26.7): each row an index into the left
+     * block. They decode at the default {@code DecodeLimits} to the joined values.
+     */
+    @Test
+    void replicatedColumnsFromJoinsDecodeAtTheDefaultExpansionLimit() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            long before = dev.clickhousetcp.protocol.BlockCodec.replicatedColumnsRead();
+            long rows = 0;
+            long length = 0;
+            try (QueryResult r = client.query("SELECT l.s, l.k, r.v FROM (SELECT number % 10 AS k, "
+                    + "repeat(toString(number), 100) AS s FROM numbers(100)) AS l INNER JOIN (SELECT number % 10 AS k, "
+                    + "number AS v FROM numbers(10000)) AS r ON l.k = r.k SETTINGS enable_lazy_columns_replication = 1, "
+                    + "join_algorithm = 'hash', max_threads = 1")) {
+                for (dev.clickhousetcp.data.Block b : r) {
+                    for (int i = 0; i < b.rowCount(); i++) {
+                        String s = b.column(0).getString(i);
+                        assertThat(s).hasSizeGreaterThanOrEqualTo(100);
+                        assertThat(Long.parseLong(s.substring(0, s.length() / 100)) % 10).isEqualTo(b.column(1).getLong(i));
+                        assertThat(b.column(2).getLong(i) % 10).isEqualTo(b.column(1).getLong(i));
+                        length += s.length();
+                    }
+                    rows += b.rowCount();
+                }
+            }
+            assertThat(rows).isEqualTo(100_000);
+            assertThat(Long.toString(length)).isEqualTo(server.httpQuery("SELECT sum(length(repeat(toString(number), 100)))"
+                    + " * 1000 FROM numbers(100)").trim());
+            assertThat(dev.clickhousetcp.protocol.BlockCodec.replicatedColumnsRead()).as("replicated columns received")
+                    .isGreaterThan(before);
+        }
+    }
+
+    /**
      * Columnar inserts of whole arrays (serialized from the caller's arrays) and of flattened Array
      * columns arrive exactly: the server's own sums and text of what was inserted.
      */

@@ -706,6 +706,12 @@ public class ClickHouseTcpProperties implements Validator {
         /** Maximum decompressed size of one compressed frame. */
         private DataSize maxFrameSize = DataSize.ofMegabytes(128);
 
+        /**
+         * Maximum size of the dense form that compact serializations (sparse, replicated, compact Variant
+         * discriminators) may build in one block, or 32 bytes per byte received for the block when more.
+         */
+        private DataSize maxExpansionSize = DataSize.ofMegabytes(256);
+
         public int getMaxRowsPerBlock() {
             return this.maxRowsPerBlock;
         }
@@ -754,11 +760,20 @@ public class ClickHouseTcpProperties implements Validator {
             this.maxFrameSize = maxFrameSize;
         }
 
+        public DataSize getMaxExpansionSize() {
+            return this.maxExpansionSize;
+        }
+
+        public void setMaxExpansionSize(DataSize maxExpansionSize) {
+            this.maxExpansionSize = maxExpansionSize;
+        }
+
         /** The core's limits. */
         DecodeLimits toDecodeLimits() {
             return new DecodeLimits(this.maxRowsPerBlock, (int) this.maxStringSize.toBytes(),
                     this.maxColumnSize.toBytes(), this.maxArrayElements, this.maxColumns,
-                    (int) this.maxFrameSize.toBytes());
+                    (int) this.maxFrameSize.toBytes())
+                .withMaxExpansionBytes(this.maxExpansionSize.toBytes());
         }
 
         void validate(Errors errors) {
@@ -768,6 +783,7 @@ public class ClickHouseTcpProperties implements Validator {
             atLeast(errors, "limits.max-array-elements", this.maxArrayElements, 1);
             atLeast(errors, "limits.max-columns", this.maxColumns, 1);
             sizeBetween(errors, "limits.max-frame-size", this.maxFrameSize, 1, Integer.MAX_VALUE);
+            sizeBetween(errors, "limits.max-expansion-size", this.maxExpansionSize, 0, Long.MAX_VALUE);
         }
 
     }

@@ -57,7 +57,7 @@ class ClickHouseTcpPropertiesTests {
                     "clickhouse.tcp.limits.max-rows-per-block=1000000", "clickhouse.tcp.limits.max-string-size=1MB",
                     "clickhouse.tcp.limits.max-column-size=64MB", "clickhouse.tcp.limits.max-array-elements=5000",
                     "clickhouse.tcp.limits.max-columns=50", "clickhouse.tcp.limits.max-frame-size=4MB",
-                    "clickhouse.tcp.mapping.access-mode=method-handles",
+                    "clickhouse.tcp.limits.max-expansion-size=32MB", "clickhouse.tcp.mapping.access-mode=method-handles",
                     "clickhouse.tcp.mapping.unmapped-columns=fail", "clickhouse.tcp.load-balancing=round-robin",
                     "clickhouse.tcp.pool.housekeeping-period=2s", "clickhouse.tcp.pool.idle-timeout=1m",
                     "clickhouse.tcp.pool.leak-detection-threshold=20s", "clickhouse.tcp.pool.validate-after-idle=5s")
@@ -67,7 +67,8 @@ class ClickHouseTcpPropertiesTests {
                 assertThat(client.config().bufferSize()).isEqualTo(128 * 1024);
                 assertThat(client.config().preferChunked()).isTrue();
                 assertThat(client.config().limits())
-                    .isEqualTo(new DecodeLimits(1_000_000, 1 << 20, 64L << 20, 5000, 50, 4 << 20));
+                    .isEqualTo(new DecodeLimits(1_000_000, 1 << 20, 64L << 20, 5000, 50, 4 << 20)
+                            .withMaxExpansionBytes(32L << 20));
                 assertThat(client.mappers().config().accessMode()).isEqualTo(AccessMode.METHOD_HANDLES);
                 assertThat(client.mappers().config().unmappedColumns()).isEqualTo(UnmappedColumns.FAIL);
                 assertThat(client.poolConfig().loadBalancing()).isEqualTo(LoadBalancing.ROUND_ROBIN);
