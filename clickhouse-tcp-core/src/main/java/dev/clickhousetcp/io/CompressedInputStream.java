@@ -173,6 +173,9 @@ public final class CompressedInputStream extends InputStream {
         }
         // the compressed buffer grows as the frame's bytes arrive (power-of-two steps, see grow), so a
         // size the stream does not back commits at most twice what was received
+        if (compressed.length < HEADER_BYTES) { // the header is copied in below, also for an empty payload
+            compressed = new byte[grow(compressed.length, HEADER_BYTES)];
+        }
         int got = HEADER_BYTES;
         while (got < csize) {
             if (compressed.length <= got) {
