@@ -21,14 +21,7 @@ class FrameFuzzFindingsTest {
      */
     @Test
     void aZstdPayloadThatZstdRejectsByThrowingIsAProtocolError() {
-        byte[] input = FuzzSupport.resource(getClass(),
-                "CompressedFrameFuzzTestInputs/frames/crash-f6e4a773a5d4ab8b5c4c94468efe1bcbdac96c6b");
-        byte[] frames = Arrays.copyOfRange(input, 1, input.length);
-        if ((input[0] & 1) != 0) {
-            CompressedFrameFuzzTest.fixChecksums(frames);
-        }
-        DataInputStream src = new DataInputStream(new ByteArrayInputStream(frames));
-        FramedReader reader = new FramedReader(src::readFully, 4096, 1 << 20, 128 << 20);
+        FramedReader reader = replay("crash-f6e4a773a5d4ab8b5c4c94468efe1bcbdac96c6b");
         assertThatThrownBy(() -> reader.reader().skip(Long.MAX_VALUE))
                 .isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("corrupt ZSTD frame");
     }
@@ -40,24 +33,30 @@ class FrameFuzzFindingsTest {
      */
     @Test
     void anEmptyFrameFirstIsSkipped() throws Exception {
-        byte[] stream = concat(frame(new byte[0]), frame(new byte[] {42}));
-        DataInputStream src = new DataInputStream(new ByteArrayInputStream(stream));
-        FramedReader reader = new FramedReader(src::readFully, 4096, 1 << 20, 128 << 20);
+        FramedReader reader = reader(concat(frame(new byte[0]), frame(new byte[] {42})));
         assertThat(reader.reader().readUInt8()).isEqualTo(42);
     }
 
     @Test
     void theFoundInputEndsTyped() {
-        byte[] input = FuzzSupport.resource(getClass(),
-                "CompressedFrameFuzzTestInputs/frames/crash-38d2bdb039c4d6ca25f2933f8c5ead5b2bdf06a6");
+        FramedReader reader = replay("crash-38d2bdb039c4d6ca25f2933f8c5ead5b2bdf06a6");
+        assertThatThrownBy(() -> reader.reader().skip(Long.MAX_VALUE))
+                .isInstanceOfAny(ClickHouseProtocolException.class, java.io.EOFException.class);
+    }
+
+    /** A reader over a crash input of the target, read as the target reads it (flag byte, then frames). */
+    private FramedReader replay(String crash) {
+        byte[] input = FuzzSupport.resource(getClass(), "CompressedFrameFuzzTestInputs/frames/" + crash);
         byte[] frames = Arrays.copyOfRange(input, 1, input.length);
         if ((input[0] & 1) != 0) {
             CompressedFrameFuzzTest.fixChecksums(frames);
         }
+        return reader(frames);
+    }
+
+    private static FramedReader reader(byte[] frames) {
         DataInputStream src = new DataInputStream(new ByteArrayInputStream(frames));
-        FramedReader reader = new FramedReader(src::readFully, 4096, 1 << 20, 128 << 20);
-        assertThatThrownBy(() -> reader.reader().skip(Long.MAX_VALUE))
-                .isInstanceOfAny(ClickHouseProtocolException.class, java.io.EOFException.class);
+        return new FramedReader(src::readFully, 4096, 1 << 20, 128 << 20);
     }
 
     /** One uncompressed (NONE, 0x02) frame: checksum, method, sizes, payload; per ClickHouse CompressedReadBufferBase. */
