@@ -88,17 +88,29 @@ public final class AggregateFunctionType extends DataType {
         return new AggregateFunctionType(name, fn.name(), Collections.unmodifiableList(args), layout, unsupported);
     }
 
-    /** The function name as the type spells it, combinators included (e.g. {@code sumIf}). */
+    /**
+     * The function name as the type spells it, combinators included (e.g. {@code sumIf}).
+     *
+     * @return the function name, without its parameters
+     */
     public String function() {
         return function;
     }
 
-    /** The argument types (empty when they could not be resolved). */
+    /**
+     * The argument types (empty when they could not be resolved).
+     *
+     * @return the argument types T1, T2, ... in order, unmodifiable
+     */
     public List<DataType> arguments() {
         return arguments;
     }
 
-    /** Whether this client can delimit (read and write) states of this type. */
+    /**
+     * Whether this client can delimit (read and write) states of this type.
+     *
+     * @return {@code true} when the function's state layout is known (see {@link AggregateStateLayout})
+     */
     public boolean isSupported() {
         return layout != null;
     }
@@ -107,7 +119,12 @@ public final class AggregateFunctionType extends DataType {
         return new ClickHouseTypeException(unsupported);
     }
 
-    /** The state of an aggregation over no rows (a copy). */
+    /**
+     * The state of an aggregation over no rows (a copy).
+     *
+     * @return the serialized empty state, a new array on each call
+     * @throws ClickHouseTypeException when the type is not {@linkplain #isSupported() supported}
+     */
     public byte[] emptyState() {
         if (layout == null) {
             throw unsupportedException();

@@ -25,6 +25,11 @@ public final class ArrayType extends DataType {
         this.element = element;
     }
 
+    /**
+     * The element type T.
+     *
+     * @return the type of the array's elements
+     */
     public DataType element() {
         return element;
     }

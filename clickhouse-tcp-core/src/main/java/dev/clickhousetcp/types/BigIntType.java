@@ -33,11 +33,20 @@ public final class BigIntType extends DataType {
                 : BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE);
     }
 
-    /** Bytes per value (16 or 32). */
+    /**
+     * Bytes per value (16 or 32).
+     *
+     * @return 16 for Int128/UInt128, 32 for Int256/UInt256
+     */
     public int width() {
         return width;
     }
 
+    /**
+     * Whether this is UInt128 or UInt256.
+     *
+     * @return {@code true} for the unsigned types
+     */
     public boolean isUnsigned() {
         return unsigned;
     }

@@ -32,7 +32,11 @@ public final class ColumnCopyWriter implements ColumnWriter {
     private final List<Column> chunks = new ArrayList<>();
     private int count;
 
-    /** A writer for columns of exactly {@code type}. */
+    /**
+     * A writer for columns of exactly {@code type}.
+     *
+     * @param type the column type; appended columns must have a type of the same name
+     */
     public ColumnCopyWriter(DataType type) {
         this.type = type;
     }
@@ -40,6 +44,10 @@ public final class ColumnCopyWriter implements ColumnWriter {
     /**
      * Whether {@code source} can be re-sent as a column of {@code target} by this writer: the type
      * names are equal and every nested column has a layout this writer encodes.
+     *
+     * @param target the type of the column to be sent
+     * @param source a column read earlier
+     * @return {@code true} when {@link #appendColumn} would accept {@code source} for a writer of {@code target}
      */
     public static boolean canCopy(DataType target, Column source) {
         return source.type().name().equals(target.name()) && encodable(source);

@@ -26,6 +26,7 @@ public final class DataTypes {
      * @param typeName   a ClickHouse type name, e.g. {@code Array(Nullable(DateTime64(3, 'UTC')))}
      * @param serverZone the zone for DateTime types without an explicit one: the query's session zone
      *                   ({@code session_timezone}), else the server's
+     * @return the resolved type (possibly a cached instance)
      * @throws ClickHouseTypeException when the name is malformed or names an unsupported type
      */
     public static DataType parse(String typeName, ZoneId serverZone) {
@@ -38,6 +39,11 @@ public final class DataTypes {
      * {@value #MAX_CACHED_NAME} characters are not cached, and the cache holds at most
      * {@value #MAX_CACHE} names, so names a server invents cannot grow it without bound.
      *
+     * @param typeName   a ClickHouse type name, e.g. {@code LowCardinality(String)}
+     * @param serverZone the zone for DateTime types without an explicit one: the query's session zone, else
+     *                   the server's; not {@code null}
+     * @param limits     the type-name limits to parse within
+     * @return the resolved type (possibly a cached instance)
      * @throws ClickHouseTypeException when the name is malformed, exceeds a limit or names an
      *                                 unsupported type
      */
@@ -53,7 +59,15 @@ public final class DataTypes {
         return t;
     }
 
-    /** Resolves an already parsed type. */
+    /**
+     * Resolves an already parsed type (not cached).
+     *
+     * @param n          the parsed type name
+     * @param serverZone the zone for DateTime types without an explicit one: the query's session zone, else
+     *                   the server's
+     * @return the resolved type
+     * @throws ClickHouseTypeException when the name has wrong parameters or names an unsupported type
+     */
     public static DataType resolve(TypeNode n, ZoneId serverZone) {
         String name = n.toString();
         switch (n.name()) {

@@ -30,11 +30,20 @@ public final class DateTime64Type extends DataType {
         this.rules = ClickHouseZoneRules.of(zone);
     }
 
+    /**
+     * The precision p: digits after the second, so one tick is 10^-p seconds.
+     *
+     * @return the precision, 0 to 9 (3 for milliseconds, 6 for microseconds, 9 for nanoseconds)
+     */
     public int scale() {
         return scale;
     }
 
-    /** The zone values are shown and wall-clock values are read in: the type's, else the session's, else the server's. */
+    /**
+     * The zone values are shown and wall-clock values are read in: the type's, else the session's, else the server's.
+     *
+     * @return the zone, never {@code null}
+     */
     public ZoneId zone() {
         return zone;
     }

@@ -26,7 +26,11 @@ public final class DateTimeType extends DataType {
         this.rules = ClickHouseZoneRules.of(zone);
     }
 
-    /** The zone values are shown and wall-clock values are read in. */
+    /**
+     * The zone values are shown and wall-clock values are read in.
+     *
+     * @return the type's zone, else the session's, else the server's
+     */
     public ZoneId zone() {
         return zone;
     }

@@ -26,7 +26,11 @@ public final class DateType extends DataType {
         this.rules = ClickHouseZoneRules.of(zone);
     }
 
-    /** The zone points in time are turned into days in. */
+    /**
+     * The zone points in time are turned into days in.
+     *
+     * @return the query's session zone, else the server's
+     */
     public ZoneId zone() {
         return zone;
     }

@@ -84,15 +84,29 @@ public final class DecimalType extends DataType {
         throw new ClickHouseTypeException("parameter " + (i + 1) + " of " + n + " must be a number");
     }
 
+    /**
+     * The precision P: the most decimal digits a value's unscaled integer may have.
+     *
+     * @return P, 1 to 76
+     */
     public int precision() {
         return precision;
     }
 
+    /**
+     * The scale S: digits after the decimal point.
+     *
+     * @return S, 0 to {@link #precision()}
+     */
     public int scale() {
         return scale;
     }
 
-    /** Bytes per value (4, 8, 16 or 32). */
+    /**
+     * Bytes per value (4, 8, 16 or 32).
+     *
+     * @return the width of the unscaled integer on the wire, from the precision
+     */
     public int width() {
         return width;
     }

@@ -75,7 +75,20 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
     public static final DecodeLimits DEFAULT = new DecodeLimits(64 << 20, 256 << 20, 1L << 30, 256 << 20, 10_000,
             128 << 20);
 
-    /** Limits with the default expansion limit ({@link #DEFAULT_MAX_EXPANSION_BYTES}). */
+    /**
+     * Limits with the default expansion limit ({@link #DEFAULT_MAX_EXPANSION_BYTES}).
+     *
+     * @param maxRowsPerBlock   rows in one block
+     * @param maxStringBytes    bytes in one string value
+     * @param maxColumnBytes    bytes of one decoded column buffer
+     * @param maxArrayElements  flattened elements of one Array/Map column in one block
+     * @param maxColumns        columns in one block
+     * @param maxFrameBytes     decompressed (and compressed) bytes of one compressed frame, at least 1
+     * @param maxTypeNameBytes  UTF-8 bytes of one type name read off the wire, at least 1
+     * @param maxTypeDepth      nesting depth of a type name, at least 1
+     * @param maxTypeElements   parameters in one type name over all its nodes, at least 1
+     * @throws IllegalArgumentException when a frame or type-name limit is below 1
+     */
     public DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
                         int maxColumns, int maxFrameBytes, int maxTypeNameBytes, int maxTypeDepth,
                         int maxTypeElements) {
@@ -83,14 +96,33 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
                 maxTypeNameBytes, maxTypeDepth, maxTypeElements, DEFAULT_MAX_EXPANSION_BYTES);
     }
 
-    /** Limits with the default type-name limits. */
+    /**
+     * Limits with the default type-name limits ({@link #DEFAULT_MAX_TYPE_NAME_BYTES},
+     * {@link #DEFAULT_MAX_TYPE_DEPTH}, {@link #DEFAULT_MAX_TYPE_ELEMENTS}) and expansion limit.
+     *
+     * @param maxRowsPerBlock   rows in one block
+     * @param maxStringBytes    bytes in one string value
+     * @param maxColumnBytes    bytes of one decoded column buffer
+     * @param maxArrayElements  flattened elements of one Array/Map column in one block
+     * @param maxColumns        columns in one block
+     * @param maxFrameBytes     decompressed (and compressed) bytes of one compressed frame, at least 1
+     * @throws IllegalArgumentException when {@code maxFrameBytes} is below 1
+     */
     public DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
                         int maxColumns, int maxFrameBytes) {
         this(maxRowsPerBlock, maxStringBytes, maxColumnBytes, maxArrayElements, maxColumns, maxFrameBytes,
                 DEFAULT_MAX_TYPE_NAME_BYTES, DEFAULT_MAX_TYPE_DEPTH, DEFAULT_MAX_TYPE_ELEMENTS);
     }
 
-    /** Limits with the default frame limit (128 MiB) and the default type-name limits. */
+    /**
+     * Limits with the default frame limit (128 MiB), the default type-name limits and expansion limit.
+     *
+     * @param maxRowsPerBlock   rows in one block
+     * @param maxStringBytes    bytes in one string value
+     * @param maxColumnBytes    bytes of one decoded column buffer
+     * @param maxArrayElements  flattened elements of one Array/Map column in one block
+     * @param maxColumns        columns in one block
+     */
     public DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
                         int maxColumns) {
         this(maxRowsPerBlock, maxStringBytes, maxColumnBytes, maxArrayElements, maxColumns, 128 << 20);
@@ -99,6 +131,16 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
     /**
      * Rejects a frame limit or a type-name limit below 1, and a negative expansion limit.
      *
+     * @param maxRowsPerBlock   rows in one block
+     * @param maxStringBytes    bytes in one string value
+     * @param maxColumnBytes    bytes of one decoded column buffer
+     * @param maxArrayElements  flattened elements of one Array/Map column in one block
+     * @param maxColumns        columns in one block
+     * @param maxFrameBytes     decompressed (and compressed) bytes of one compressed frame, at least 1
+     * @param maxTypeNameBytes  UTF-8 bytes of one type name read off the wire, at least 1
+     * @param maxTypeDepth      nesting depth of a type name, at least 1
+     * @param maxTypeElements   parameters in one type name over all its nodes, at least 1
+     * @param maxExpansionBytes bytes of dense form compact serializations may build per block, at least 0
      * @throws IllegalArgumentException when {@code maxFrameBytes}, {@code maxTypeNameBytes},
      *                                  {@code maxTypeDepth} or {@code maxTypeElements} is below 1, or
      *                                  {@code maxExpansionBytes} is negative
@@ -116,7 +158,15 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
         }
     }
 
-    /** These limits with other type-name limits. */
+    /**
+     * These limits with other type-name limits.
+     *
+     * @param maxTypeNameBytes UTF-8 bytes of one type name read off the wire, at least 1
+     * @param maxTypeDepth     nesting depth of a type name, at least 1
+     * @param maxTypeElements  parameters in one type name over all its nodes, at least 1
+     * @return a copy of these limits with the three type-name bounds replaced
+     * @throws IllegalArgumentException when one of them is below 1
+     */
     public DecodeLimits withTypeNameLimits(int maxTypeNameBytes, int maxTypeDepth, int maxTypeElements) {
         return new DecodeLimits(maxRowsPerBlock, maxStringBytes, maxColumnBytes, maxArrayElements, maxColumns,
                 maxFrameBytes, maxTypeNameBytes, maxTypeDepth, maxTypeElements, maxExpansionBytes);
@@ -126,6 +176,8 @@ public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColu
      * These limits with another expansion limit (bytes of dense form per block, see
      * {@link #maxExpansionBytes()}).
      *
+     * @param maxExpansionBytes bytes of dense form compact serializations may build per block, at least 0
+     * @return a copy of these limits with the expansion bound replaced
      * @throws IllegalArgumentException when {@code maxExpansionBytes} is negative
      */
     public DecodeLimits withMaxExpansionBytes(long maxExpansionBytes) {

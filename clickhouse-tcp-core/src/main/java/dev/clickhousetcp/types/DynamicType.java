@@ -91,7 +91,11 @@ public final class DynamicType extends DataType {
         return types + 1 <= 0x100L ? 1 : types + 1 <= 0x10000L ? 2 : types + 1 <= 0x100000000L ? 4 : 8;
     }
 
-    /** The {@code max_types} parameter. */
+    /**
+     * The {@code max_types} parameter.
+     *
+     * @return the most types stored as separate variants, 0 to 254 ({@link #DEFAULT_MAX_TYPES} when not given)
+     */
     public int maxTypes() {
         return maxTypes;
     }

@@ -64,17 +64,31 @@ public final class EnumType extends DataType {
         return new EnumType(canonical.toString(), narrow ? 1 : 2, canonical);
     }
 
+    /**
+     * Bytes per value.
+     *
+     * @return 1 for Enum8, 2 for Enum16
+     */
     public int width() {
         return width;
     }
 
-    /** The element name of {@code value}; an unknown value renders as its number. */
+    /**
+     * The element name of {@code value}; an unknown value renders as its number.
+     *
+     * @param value a stored Int8 / Int16 value
+     * @return the element's name, or the decimal text of {@code value} when no element has it
+     */
     public String nameOf(int value) {
         String n = names.get(value);
         return n != null ? n : Integer.toString(value);
     }
 
-    /** Element names to values. */
+    /**
+     * Element names to values.
+     *
+     * @return an unmodifiable copy of the mapping, in no particular order
+     */
     public Map<String, Integer> elements() {
         return Map.copyOf(values);
     }

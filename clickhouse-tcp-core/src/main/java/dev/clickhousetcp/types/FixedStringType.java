@@ -21,6 +21,11 @@ public final class FixedStringType extends DataType {
         this.n = n;
     }
 
+    /**
+     * N: the bytes of every value.
+     *
+     * @return N, 1 to 1,048,576
+     */
     public int length() {
         return n;
     }

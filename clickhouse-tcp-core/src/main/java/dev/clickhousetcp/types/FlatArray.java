@@ -23,6 +23,10 @@ import java.util.Objects;
 public record FlatArray(Object values, int[] ends) {
 
     /**
+     * Checks the offsets; neither array is copied.
+     *
+     * @param values the flattened elements of all rows, in a form the element type's writer takes
+     * @param ends   cumulative end offsets, one per row
      * @throws NullPointerException    if an argument is null
      * @throws ClickHouseTypeException if {@code ends} decreases or holds a negative offset
      */
@@ -39,17 +43,33 @@ public record FlatArray(Object values, int[] ends) {
         }
     }
 
-    /** {@code new FlatArray(values, ends)}. */
+    /**
+     * {@code new FlatArray(values, ends)}.
+     *
+     * @param values the flattened elements of all rows
+     * @param ends   cumulative end offsets, one per row, never decreasing, none negative
+     * @return the new flat array
+     * @throws NullPointerException    if an argument is null
+     * @throws ClickHouseTypeException if {@code ends} decreases or holds a negative offset
+     */
     public static FlatArray of(Object values, int[] ends) {
         return new FlatArray(values, ends);
     }
 
-    /** Rows: {@code ends.length}. */
+    /**
+     * Rows: {@code ends.length}.
+     *
+     * @return the row count
+     */
     public int rows() {
         return ends.length;
     }
 
-    /** Elements over all rows: the last end offset, 0 without rows. */
+    /**
+     * Elements over all rows: the last end offset, 0 without rows.
+     *
+     * @return the element count the rows refer to
+     */
     public int elements() {
         return ends.length == 0 ? 0 : ends[ends.length - 1];
     }

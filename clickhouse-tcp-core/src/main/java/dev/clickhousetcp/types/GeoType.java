@@ -26,8 +26,18 @@ public final class GeoType extends DataType {
 
     /** The geo families. */
     public enum Family {
-        POINT("Point"), RING("Ring"), LINE_STRING("LineString"), MULTI_LINE_STRING("MultiLineString"),
-        POLYGON("Polygon"), MULTI_POLYGON("MultiPolygon");
+        /** {@code Point}: {@code Tuple(Float64, Float64)}, x then y. */
+        POINT("Point"),
+        /** {@code Ring}: {@code Array(Point)}, a simple polygon without holes. */
+        RING("Ring"),
+        /** {@code LineString}: {@code Array(Point)}, a line through its points in order. */
+        LINE_STRING("LineString"),
+        /** {@code MultiLineString}: {@code Array(LineString)}. */
+        MULTI_LINE_STRING("MultiLineString"),
+        /** {@code Polygon}: {@code Array(Ring)}, the outer ring first, then the holes. */
+        POLYGON("Polygon"),
+        /** {@code MultiPolygon}: {@code Array(Polygon)}. */
+        MULTI_POLYGON("MultiPolygon");
 
         private final String typeName;
 
@@ -35,6 +45,11 @@ public final class GeoType extends DataType {
             this.typeName = typeName;
         }
 
+        /**
+         * The ClickHouse type name of the family.
+         *
+         * @return e.g. {@code MultiPolygon}
+         */
         public String typeName() {
             return typeName;
         }
@@ -82,11 +97,20 @@ public final class GeoType extends DataType {
         return t;
     }
 
+    /**
+     * The family of this type.
+     *
+     * @return the family, never {@code null}
+     */
     public Family family() {
         return family;
     }
 
-    /** The structure this family stands for, e.g. {@code Array(Point)} for Ring. */
+    /**
+     * The structure this family stands for, e.g. {@code Array(Point)} for Ring.
+     *
+     * @return the {@code Tuple(Float64, Float64)} of a Point, else an {@code Array} of the next family
+     */
     public DataType structure() {
         return structure;
     }

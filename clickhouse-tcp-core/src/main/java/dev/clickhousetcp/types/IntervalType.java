@@ -24,9 +24,28 @@ public final class IntervalType extends DataType {
 
     /** Interval units, in the order of ClickHouse's {@code IntervalKind}. */
     public enum Unit {
-        NANOSECOND(1L), MICROSECOND(1_000L), MILLISECOND(1_000_000L), SECOND(1_000_000_000L),
-        MINUTE(60_000_000_000L), HOUR(3_600_000_000_000L), DAY(86_400_000_000_000L), WEEK(604_800_000_000_000L),
-        MONTH(0), QUARTER(0), YEAR(0);
+        /** {@code IntervalNanosecond}. */
+        NANOSECOND(1L),
+        /** {@code IntervalMicrosecond}: 1,000 ns. */
+        MICROSECOND(1_000L),
+        /** {@code IntervalMillisecond}: 1,000,000 ns. */
+        MILLISECOND(1_000_000L),
+        /** {@code IntervalSecond}. */
+        SECOND(1_000_000_000L),
+        /** {@code IntervalMinute}: 60 s. */
+        MINUTE(60_000_000_000L),
+        /** {@code IntervalHour}: 3,600 s. */
+        HOUR(3_600_000_000_000L),
+        /** {@code IntervalDay}: counted as 86,400 s as a Duration, as 1 day as a Period. */
+        DAY(86_400_000_000_000L),
+        /** {@code IntervalWeek}: counted as 7 x 86,400 s as a Duration, as 7 days as a Period. */
+        WEEK(604_800_000_000_000L),
+        /** {@code IntervalMonth}: no fixed length; a Period of months. */
+        MONTH(0),
+        /** {@code IntervalQuarter}: no fixed length; a Period of 3 months each. */
+        QUARTER(0),
+        /** {@code IntervalYear}: no fixed length; a Period of years. */
+        YEAR(0);
 
         private final long nanos;
 
@@ -34,13 +53,21 @@ public final class IntervalType extends DataType {
             this.nanos = nanos;
         }
 
-        /** The ClickHouse type name, e.g. {@code IntervalDay}. */
+        /**
+         * The ClickHouse type name, e.g. {@code IntervalDay}.
+         *
+         * @return {@code Interval} followed by the unit's name in title case
+         */
         public String typeName() {
             String n = name();
             return "Interval" + n.charAt(0) + n.substring(1).toLowerCase(java.util.Locale.ROOT);
         }
 
-        /** Whether the unit has a fixed length (Nanosecond to Week). */
+        /**
+         * Whether the unit has a fixed length (Nanosecond to Week).
+         *
+         * @return {@code true} when counts of this unit convert to a {@link Duration}
+         */
         public boolean isFixedLength() {
             return nanos != 0;
         }
@@ -48,7 +75,10 @@ public final class IntervalType extends DataType {
         /**
          * {@code count} units as a Duration.
          *
+         * @param count the number of units, may be negative
+         * @return the Duration of {@code count} units (a day is 86,400 seconds)
          * @throws UnsupportedOperationException for Month, Quarter and Year
+         * @throws ArithmeticException           when the result overflows a Duration
          */
         public Duration toDuration(long count) {
             if (nanos == 0) {
@@ -64,7 +94,10 @@ public final class IntervalType extends DataType {
         /**
          * {@code count} units as a Period.
          *
+         * @param count the number of units, may be negative
+         * @return a Period of days (Day, Week) or of months or years (Month, Quarter, Year)
          * @throws UnsupportedOperationException for units shorter than a day
+         * @throws ArithmeticException           when the days, months or years overflow an {@code int}
          */
         public Period toPeriod(long count) {
             return switch (this) {
@@ -106,6 +139,11 @@ public final class IntervalType extends DataType {
         return new IntervalType(n.toString(), u);
     }
 
+    /**
+     * The unit each stored Int64 counts.
+     *
+     * @return the unit, never {@code null}
+     */
     public Unit unit() {
         return unit;
     }

@@ -232,12 +232,21 @@ public final class JsonType extends DataType {
         return parts.isEmpty() ? "JSON" : "JSON(" + String.join(", ", parts) + ")";
     }
 
-    /** Typed paths, sorted. */
+    /**
+     * Typed paths, sorted.
+     *
+     * @return the paths declared with a type ({@code a.b UInt32}), unmodifiable; empty when none
+     */
     public List<String> typedPaths() {
         return List.of(typedPaths);
     }
 
-    /** The type of typed path {@code path}, or {@code null}. */
+    /**
+     * The type of typed path {@code path}, or {@code null}.
+     *
+     * @param path a path as declared in the type, e.g. {@code a.b}
+     * @return the path's declared type, or {@code null} when {@code path} is not a typed path
+     */
     public DataType typedPathType(String path) {
         for (int i = 0; i < typedPaths.length; i++) {
             if (typedPaths[i].equals(path)) {
@@ -247,12 +256,21 @@ public final class JsonType extends DataType {
         return null;
     }
 
-    /** {@code max_dynamic_paths}. */
+    /**
+     * {@code max_dynamic_paths}: how many paths are stored as separate Dynamic columns; the others go to
+     * the shared data.
+     *
+     * @return the parameter, 1024 when not given
+     */
     public long maxDynamicPaths() {
         return params.maxPaths();
     }
 
-    /** {@code max_dynamic_types}. */
+    /**
+     * {@code max_dynamic_types}: the {@code max_types} of each dynamic path's Dynamic column.
+     *
+     * @return the parameter, 32 when not given
+     */
     public int maxDynamicTypes() {
         return params.maxTypes();
     }

@@ -37,7 +37,11 @@ public final class LowCardinalityType extends DataType {
         this.dictionaryType = inner instanceof NullableType n ? n.nested() : inner;
     }
 
-    /** The declared inner type T. */
+    /**
+     * The declared inner type T.
+     *
+     * @return T as declared, a {@link NullableType} for {@code LowCardinality(Nullable(...))}
+     */
     public DataType inner() {
         return inner;
     }

@@ -26,10 +26,20 @@ public final class MapType extends DataType {
         this.entries = new ArrayType("Array(" + entry.name() + ")", entry);
     }
 
+    /**
+     * The key type K of {@code Map(K, V)}.
+     *
+     * @return the key type
+     */
     public DataType keyType() {
         return key;
     }
 
+    /**
+     * The value type V of {@code Map(K, V)}.
+     *
+     * @return the value type
+     */
     public DataType valueType() {
         return value;
     }

@@ -58,12 +58,20 @@ public final class NestedType extends DataType {
         return new NestedType(n.toString(), fields, names);
     }
 
-    /** Field names in declaration order. */
+    /**
+     * Field names in declaration order.
+     *
+     * @return the field names, one per field
+     */
     public List<String> fieldNames() {
         return fieldNames;
     }
 
-    /** Field types in declaration order. */
+    /**
+     * Field types in declaration order.
+     *
+     * @return the field types, parallel to {@link #fieldNames()}
+     */
     public List<DataType> fieldTypes() {
         return tuple.elements();
     }

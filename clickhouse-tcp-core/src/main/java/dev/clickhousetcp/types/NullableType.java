@@ -17,6 +17,11 @@ public final class NullableType extends DataType {
         this.nested = nested;
     }
 
+    /**
+     * The type T of {@code Nullable(T)}.
+     *
+     * @return the type of the non-NULL values
+     */
     public DataType nested() {
         return nested;
     }

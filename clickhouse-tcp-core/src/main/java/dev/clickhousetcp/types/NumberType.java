@@ -22,11 +22,28 @@ public final class NumberType extends DataType {
 
     /** The numeric families. */
     public enum Kind {
-        INT8(1, false, Byte.MIN_VALUE, Byte.MAX_VALUE), UINT8(1, true, 0, 255),
-        INT16(2, false, Short.MIN_VALUE, Short.MAX_VALUE), UINT16(2, true, 0, 65535),
-        INT32(4, false, Integer.MIN_VALUE, Integer.MAX_VALUE), UINT32(4, true, 0, 0xFFFFFFFFL),
-        INT64(8, false, Long.MIN_VALUE, Long.MAX_VALUE), UINT64(8, true, 0, -1),
-        FLOAT32(4, false, 0, 0), FLOAT64(8, false, 0, 0), BOOL(1, true, 0, 1);
+        /** {@code Int8}: 1 byte, -128 to 127. */
+        INT8(1, false, Byte.MIN_VALUE, Byte.MAX_VALUE),
+        /** {@code UInt8}: 1 byte, 0 to 255. */
+        UINT8(1, true, 0, 255),
+        /** {@code Int16}: 2 bytes, -32,768 to 32,767. */
+        INT16(2, false, Short.MIN_VALUE, Short.MAX_VALUE),
+        /** {@code UInt16}: 2 bytes, 0 to 65,535. */
+        UINT16(2, true, 0, 65535),
+        /** {@code Int32}: 4 bytes. */
+        INT32(4, false, Integer.MIN_VALUE, Integer.MAX_VALUE),
+        /** {@code UInt32}: 4 bytes, 0 to 4,294,967,295. */
+        UINT32(4, true, 0, 0xFFFFFFFFL),
+        /** {@code Int64}: 8 bytes. */
+        INT64(8, false, Long.MIN_VALUE, Long.MAX_VALUE),
+        /** {@code UInt64}: 8 bytes, 0 to 2^64 - 1. */
+        UINT64(8, true, 0, -1),
+        /** {@code Float32}: 4-byte IEEE 754 single precision. */
+        FLOAT32(4, false, 0, 0),
+        /** {@code Float64}: 8-byte IEEE 754 double precision. */
+        FLOAT64(8, false, 0, 0),
+        /** {@code Bool}: 1 byte, 0 (false) or 1 (true). */
+        BOOL(1, true, 0, 1);
 
         final int width;
         final boolean unsigned;
@@ -48,11 +65,20 @@ public final class NumberType extends DataType {
         this.kind = kind;
     }
 
+    /**
+     * The numeric family of this type.
+     *
+     * @return the kind, never {@code null}
+     */
     public Kind kind() {
         return kind;
     }
 
-    /** Bytes per value. */
+    /**
+     * Bytes per value.
+     *
+     * @return 1, 2, 4 or 8
+     */
     public int width() {
         return kind.width;
     }

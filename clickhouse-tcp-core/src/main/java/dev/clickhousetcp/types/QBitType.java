@@ -57,12 +57,20 @@ public final class QBitType extends DataType {
         return new QBitType(n.toString(), DataTypes.resolve(n.typeArg(0), zone), d);
     }
 
-    /** The element type (BFloat16, Float32 or Float64). */
+    /**
+     * The element type (BFloat16, Float32 or Float64).
+     *
+     * @return the type of each vector element
+     */
     public DataType element() {
         return element;
     }
 
-    /** Vector length N. */
+    /**
+     * Vector length N.
+     *
+     * @return the number of elements of every vector
+     */
     public int dimension() {
         return dimension;
     }

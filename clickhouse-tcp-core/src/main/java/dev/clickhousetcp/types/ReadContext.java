@@ -26,7 +26,13 @@ public final class ReadContext {
     private long expansion;
 
     /**
-     * @param zone the zone for DateTime types without an explicit one (see {@link #zone(ZoneId)})
+     * A context for decoding the blocks of one connection.
+     *
+     * @param limits   the bounds every size read off the wire is checked against
+     * @param zone     the zone for DateTime types without an explicit one (see {@link #zone(ZoneId)})
+     * @param revision the protocol revision negotiated in the Hello exchange; some serializations depend on it
+     * @param pool     where column arrays come from and return to, or {@code null} for plain allocations
+     *                 (detached blocks)
      */
     public ReadContext(DecodeLimits limits, ZoneId zone, long revision, BufferPool pool) {
         this.limits = limits;
@@ -35,6 +41,11 @@ public final class ReadContext {
         this.pool = pool;
     }
 
+    /**
+     * The bounds sizes read off the wire are checked against.
+     *
+     * @return the decode limits, never {@code null}
+     */
     public DecodeLimits limits() {
         return limits;
     }
@@ -43,17 +54,27 @@ public final class ReadContext {
      * The zone DateTime, DateTime64 and Date types without an explicit zone are resolved with: the
      * zone the server reads and prints them in for the query being decoded (its session zone, else the
      * server's).
+     *
+     * @return the zone for DateTime types without an explicit zone
      */
     public ZoneId zone() {
         return zone;
     }
 
-    /** Sets the zone for the blocks of the next query (a connection reuses its context across queries). */
+    /**
+     * Sets the zone for the blocks of the next query (a connection reuses its context across queries).
+     *
+     * @param zone the session zone of the query, else the server's zone
+     */
     public void zone(ZoneId zone) {
         this.zone = zone;
     }
 
-    /** The negotiated protocol revision the block was written at. */
+    /**
+     * The negotiated protocol revision the block was written at.
+     *
+     * @return the revision (the smaller of the client's and the server's revision)
+     */
     public long revision() {
         return revision;
     }
@@ -63,6 +84,9 @@ public final class ReadContext {
      * inside an (already decompressed) block: the DETACHED serialization of parallel block marshalling
      * (ClickHouse {@code ColumnBLOB}). One instance per context, created on first use and reused, so its
      * frame buffers are kept.
+     *
+     * @param source where the compressed frames' bytes are read from
+     * @return the context's frame reader, now reading from {@code source}
      */
     public dev.clickhousetcp.io.FramedReader nestedFrames(dev.clickhousetcp.io.CompressedInputStream.Source source) {
         if (nestedFrames == null || !nestedFrames.atFrameEnd()) { // none yet, or left inside a failed payload
@@ -79,6 +103,8 @@ public final class ReadContext {
      * from now on is charged against {@link DecodeLimits#maxExpansionBytes()}, or
      * {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} times the bytes {@code in} delivers from now on,
      * whichever is more (see {@link #chargeExpansion}).
+     *
+     * @param in the reader the block's bytes come from; its {@code bytesRead()} is the received-bytes measure
      */
     public void beginBlock(dev.clickhousetcp.io.BinaryReader in) {
         blockReader = in;
@@ -130,12 +156,20 @@ public final class ReadContext {
      * A byte array for a column whose final size is {@code declared} bytes, a count read off the wire
      * and not yet backed by received bytes: at least {@code min(declared, FIRST_BYTES)} long; grow it
      * with {@link #grow(byte[], int, long)} as bytes arrive.
+     *
+     * @param declared the final size in bytes announced by the wire, at least 0
+     * @return a (possibly pooled) array of at least {@code min(declared, FIRST_BYTES)} bytes, contents undefined
      */
     public byte[] firstBytes(long declared) {
         return bytes((int) Math.min(declared, FIRST_BYTES));
     }
 
-    /** As {@link #firstBytes}, for an int array of {@code declared} elements (at most {@link #FIRST_INTS} at first). */
+    /**
+     * As {@link #firstBytes}, for an int array of {@code declared} elements (at most {@link #FIRST_INTS} at first).
+     *
+     * @param declared the final element count announced by the wire, at least 0
+     * @return a (possibly pooled) array of at least {@code min(declared, FIRST_INTS)} elements, contents undefined
+     */
     public int[] firstInts(long declared) {
         return ints((int) Math.min(declared, FIRST_INTS));
     }
@@ -145,6 +179,11 @@ public final class ReadContext {
      * {@code declared} (the final size the wire announced), at least {@code used + 1}. {@code old} goes
      * back to the pool at once. Call it only when {@code used} bytes have actually been received, so
      * what is allocated stays within twice what arrived.
+     *
+     * @param old      the array being filled, taken from this context
+     * @param used     how many leading bytes of {@code old} hold data received so far
+     * @param declared the final size in bytes the wire announced
+     * @return the new array, holding {@code old}'s first {@code used} bytes
      */
     public byte[] grow(byte[] old, int used, long declared) {
         int n = (int) Math.max(used + 1L, Math.min(declared, Math.min(2L * old.length, Integer.MAX_VALUE - 16)));
@@ -154,7 +193,14 @@ public final class ReadContext {
         return b;
     }
 
-    /** As {@link #grow(byte[], int, long)}, for int arrays. */
+    /**
+     * As {@link #grow(byte[], int, long)}, for int arrays.
+     *
+     * @param old      the array being filled, taken from this context
+     * @param used     how many leading elements of {@code old} hold data received so far
+     * @param declared the final element count the wire announced
+     * @return the new array, holding {@code old}'s first {@code used} elements
+     */
     public int[] grow(int[] old, int used, long declared) {
         int n = (int) Math.max(used + 1L, Math.min(declared, Math.min(2L * old.length, Integer.MAX_VALUE - 16)));
         int[] a = ints(n);
@@ -187,7 +233,13 @@ public final class ReadContext {
         }
     }
 
-    /** A byte array of at least {@code n} bytes for a column of the current block. */
+    /**
+     * A byte array of at least {@code n} bytes for a column of the current block.
+     *
+     * @param n the minimum length
+     * @return a pooled array (returned to the pool with the block, see {@link #attachTo}), or a new one of
+     *         exactly {@code n} bytes without a pool; contents of a pooled array are undefined
+     */
     public byte[] bytes(int n) {
         if (pool == null) {
             return new byte[n];
@@ -197,7 +249,13 @@ public final class ReadContext {
         return b;
     }
 
-    /** An int array of at least {@code n} elements for a column of the current block. */
+    /**
+     * An int array of at least {@code n} elements for a column of the current block.
+     *
+     * @param n the minimum length
+     * @return a pooled array (returned to the pool with the block, see {@link #attachTo}), or a new one of
+     *         exactly {@code n} elements without a pool; contents of a pooled array are undefined
+     */
     public int[] ints(int n) {
         if (pool == null) {
             return new int[n];
@@ -209,7 +267,10 @@ public final class ReadContext {
 
     /**
      * Hands the arrays taken since the last call to {@code lifetime}: they go back to the pool when it
-     * is released.
+     * is released. With {@link Lifetime#FOREVER} the arrays are simply forgotten (never returned); without
+     * a pool nothing happens.
+     *
+     * @param lifetime the lifetime of the block the arrays belong to
      */
     public void attachTo(Lifetime lifetime) {
         if (pool == null || (takenBytes.isEmpty() && takenInts.isEmpty())) {

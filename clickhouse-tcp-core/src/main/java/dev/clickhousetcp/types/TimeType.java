@@ -52,12 +52,20 @@ public final class TimeType extends DataType {
         return new TimeType(n.toString(), time64, scale);
     }
 
-    /** Digits after the second (0 for Time). */
+    /**
+     * Digits after the second (0 for Time).
+     *
+     * @return the precision of Time64, 0 for Time
+     */
     public int scale() {
         return scale;
     }
 
-    /** Whether this is Time64 (8-byte ticks) rather than Time (4-byte seconds). */
+    /**
+     * Whether this is Time64 (8-byte ticks) rather than Time (4-byte seconds).
+     *
+     * @return {@code true} for Time64
+     */
     public boolean isTime64() {
         return wide;
     }

@@ -24,11 +24,20 @@ public final class TupleType extends DataType {
         this.names = names;
     }
 
+    /**
+     * The element types in order.
+     *
+     * @return the element types, unmodifiable
+     */
     public List<DataType> elements() {
         return List.of(elements);
     }
 
-    /** Element names ({@code null} entries for unnamed elements). */
+    /**
+     * Element names ({@code null} entries for unnamed elements).
+     *
+     * @return a copy of the names, parallel to {@link #elements()}
+     */
     public String[] names() {
         return names.clone();
     }

@@ -26,6 +26,12 @@ public record TypeNode(String name, List<Param> params) {
 
     /** A number literal, e.g. the {@code 3} of {@code DateTime64(3)}. */
     public record NumberParam(String text) implements Param {
+        /**
+         * The literal as an {@code int}.
+         *
+         * @return the parsed value
+         * @throws NumberFormatException when the literal is not an integer within the {@code int} range
+         */
         public int intValue() {
             return Integer.parseInt(text.trim());
         }
@@ -59,6 +65,8 @@ public record TypeNode(String name, List<Param> params) {
     /**
      * Parses a type name within the default limits of {@link DecodeLimits#DEFAULT}.
      *
+     * @param text a ClickHouse type name, e.g. {@code Map(String, Array(UInt8))}
+     * @return the parsed name, not yet resolved to a {@link DataType}
      * @throws ClickHouseTypeException with the position of the first error, or when a limit is exceeded
      */
     public static TypeNode parse(String text) {
@@ -71,6 +79,10 @@ public record TypeNode(String name, List<Param> params) {
      * parameters in all. The limits are checked before and while parsing: a name over them fails
      * without building its nodes. Thread-safe (no shared state).
      *
+     * @param text   a ClickHouse type name; {@code null} or blank is rejected
+     * @param limits the limits whose {@code maxTypeNameBytes}, {@code maxTypeDepth} and
+     *               {@code maxTypeElements} apply
+     * @return the parsed name, not yet resolved to a {@link DataType}
      * @throws ClickHouseTypeException with the position of the first error, or when a limit is exceeded
      */
     public static TypeNode parse(String text, DecodeLimits limits) {
@@ -90,7 +102,13 @@ public record TypeNode(String name, List<Param> params) {
         return t;
     }
 
-    /** The nested type of parameter {@code i}; throws when that parameter is not a type. */
+    /**
+     * The nested type of parameter {@code i}; throws when that parameter is not a type.
+     *
+     * @param i the 0-based parameter index
+     * @return the type of a {@link TypeParam} or of a {@link NamedTypeParam}
+     * @throws ClickHouseTypeException when the parameter is missing or is not a type
+     */
     public TypeNode typeArg(int i) {
         Param p = param(i);
         if (p instanceof TypeParam tp) {
@@ -102,7 +120,13 @@ public record TypeNode(String name, List<Param> params) {
         throw new ClickHouseTypeException(this + ": parameter " + (i + 1) + " must be a type");
     }
 
-    /** Parameter {@code i}; throws a clear exception when missing. */
+    /**
+     * Parameter {@code i}; throws a clear exception when missing.
+     *
+     * @param i the 0-based parameter index, at least 0
+     * @return the parameter
+     * @throws ClickHouseTypeException when the type has no parameter {@code i}
+     */
     public Param param(int i) {
         if (i >= params.size()) {
             throw new ClickHouseTypeException(this + ": missing parameter " + (i + 1));

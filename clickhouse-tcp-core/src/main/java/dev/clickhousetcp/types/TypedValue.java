@@ -14,11 +14,25 @@ import java.util.Objects;
  */
 public record TypedValue(String type, Object value) {
 
+    /**
+     * Checks that a type name is given; it is resolved only by the writer the value is appended to.
+     *
+     * @param type  a ClickHouse type name, not {@code null}
+     * @param value the value, {@code null} for NULL
+     * @throws NullPointerException when {@code type} is {@code null}
+     */
     public TypedValue {
         Objects.requireNonNull(type, "type");
     }
 
-    /** Shorthand for {@code new TypedValue(type, value)}. */
+    /**
+     * Shorthand for {@code new TypedValue(type, value)}.
+     *
+     * @param type  a ClickHouse type name, e.g. {@code UInt8}, not {@code null}
+     * @param value the value, in any form the writer of {@code type} accepts ({@code null} for NULL)
+     * @return the typed value
+     * @throws NullPointerException when {@code type} is {@code null}
+     */
     public static TypedValue of(String type, Object value) {
         return new TypedValue(type, value);
     }

@@ -100,12 +100,21 @@ public final class VariantType extends DataType {
         return java.time.ZoneOffset.UTC;
     }
 
-    /** The variant types in discriminator order. */
+    /**
+     * The variant types in discriminator order.
+     *
+     * @return the variants, unmodifiable; index {@code i} is the type of discriminator {@code i}
+     */
     public List<DataType> variants() {
         return List.of(variants);
     }
 
-    /** The discriminator of the variant named {@code typeName} (spacing ignored), or -1. */
+    /**
+     * The discriminator of the variant named {@code typeName} (spacing ignored), or -1.
+     *
+     * @param typeName a ClickHouse type name, e.g. {@code Array(UInt8)}
+     * @return the variant's discriminator, or -1 when no variant has that name or the name does not parse
+     */
     public int discriminatorOf(String typeName) {
         String n;
         try {
@@ -239,7 +248,16 @@ public final class VariantType extends DataType {
         return new Writer();
     }
 
-    /** The discriminator {@link #newWriter() the writer} picks for {@code value}. */
+    /**
+     * The discriminator {@link #newWriter() the writer} picks for {@code value}.
+     *
+     * @param value a value as given to the writer: a plain Java value, an {@link Optional}, a {@link TypedValue}
+     *              or {@code null}
+     * @return the chosen variant's discriminator, or {@link #NULL_DISCRIMINATOR} for {@code null}, an empty
+     *         {@link Optional} or a {@link TypedValue} holding {@code null}
+     * @throws ClickHouseTypeException when no variant accepts the value, it is ambiguous, or a
+     *                                 {@link TypedValue} names a type that is not a variant
+     */
     public int discriminatorFor(Object value) {
         if (value == null || value instanceof Optional<?> o && o.isEmpty()) {
             return NULL_DISCRIMINATOR;
