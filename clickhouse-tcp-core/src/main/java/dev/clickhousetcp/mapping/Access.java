@@ -13,102 +13,203 @@ public final class Access {
     /** Stores a {@code long} property. */
     @FunctionalInterface
     public interface LongSetter {
+        /**
+         * Stores a {@code long} into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store
+         */
         void set(Object target, long value);
     }
 
     /** Stores an {@code int} property. */
     @FunctionalInterface
     public interface IntSetter {
+        /**
+         * Stores an {@code int} into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store
+         */
         void set(Object target, int value);
     }
 
     /** Stores a {@code short} property. */
     @FunctionalInterface
     public interface ShortSetter {
+        /**
+         * Stores a {@code short} into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store
+         */
         void set(Object target, short value);
     }
 
     /** Stores a {@code byte} property. */
     @FunctionalInterface
     public interface ByteSetter {
+        /**
+         * Stores a {@code byte} into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store
+         */
         void set(Object target, byte value);
     }
 
     /** Stores a {@code double} property. */
     @FunctionalInterface
     public interface DoubleSetter {
+        /**
+         * Stores a {@code double} into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store
+         */
         void set(Object target, double value);
     }
 
     /** Stores a {@code float} property. */
     @FunctionalInterface
     public interface FloatSetter {
+        /**
+         * Stores a {@code float} into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store
+         */
         void set(Object target, float value);
     }
 
     /** Stores a {@code boolean} property. */
     @FunctionalInterface
     public interface BooleanSetter {
+        /**
+         * Stores a {@code boolean} into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store
+         */
         void set(Object target, boolean value);
     }
 
     /** Stores a reference property. */
     @FunctionalInterface
     public interface ObjectSetter {
+        /**
+         * Stores a reference into the property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @param value  the value to store, already converted to the property's type; may be {@code null}
+         */
         void set(Object target, Object value);
     }
 
     /** Loads a {@code long} property. */
     @FunctionalInterface
     public interface LongGetter {
+        /**
+         * Loads the {@code long} property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value
+         */
         long get(Object target);
     }
 
     /** Loads an {@code int} property. */
     @FunctionalInterface
     public interface IntGetter {
+        /**
+         * Loads the {@code int} property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value
+         */
         int get(Object target);
     }
 
     /** Loads a {@code short} property. */
     @FunctionalInterface
     public interface ShortGetter {
+        /**
+         * Loads the {@code short} property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value
+         */
         short get(Object target);
     }
 
     /** Loads a {@code byte} property. */
     @FunctionalInterface
     public interface ByteGetter {
+        /**
+         * Loads the {@code byte} property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value
+         */
         byte get(Object target);
     }
 
     /** Loads a {@code double} property. */
     @FunctionalInterface
     public interface DoubleGetter {
+        /**
+         * Loads the {@code double} property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value
+         */
         double get(Object target);
     }
 
     /** Loads a {@code float} property. */
     @FunctionalInterface
     public interface FloatGetter {
+        /**
+         * Loads the {@code float} property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value
+         */
         float get(Object target);
     }
 
     /** Loads a {@code boolean} property. */
     @FunctionalInterface
     public interface BooleanGetter {
+        /**
+         * Loads the {@code boolean} property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value
+         */
         boolean get(Object target);
     }
 
     /** Loads a reference property. */
     @FunctionalInterface
     public interface ObjectGetter {
+        /**
+         * Loads the reference property of {@code target}.
+         *
+         * @param target the mapped object, an instance of the class the accessor was made for
+         * @return the property's value, may be {@code null}
+         */
         Object get(Object target);
     }
 
     /** Calls a no-arg constructor. */
     @FunctionalInterface
     public interface Instantiator {
+        /**
+         * Creates an instance with the no-arg constructor.
+         *
+         * @return the new instance
+         */
         Object create();
     }
 
@@ -118,6 +219,14 @@ public final class Access {
      */
     @FunctionalInterface
     public interface RowConstructor {
+        /**
+         * Creates the instance of one row.
+         *
+         * @param lanes one array per constructor parameter, in parameter order, each holding that argument for
+         *              every row of the block
+         * @param row   the 0-based row whose arguments are passed
+         * @return the new instance
+         */
         Object create(Object[] lanes, int row);
     }
 }

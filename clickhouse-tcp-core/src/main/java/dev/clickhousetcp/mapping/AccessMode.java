@@ -34,7 +34,14 @@ public enum AccessMode {
     /** System property that selects the mode {@link #AUTO} resolves to. */
     public static final String PROPERTY = "clickhousetcp.mapping.access";
 
-    /** The concrete mode: {@code this}, or what {@link #AUTO} means in this JVM. */
+    /**
+     * The concrete mode: {@code this}, or what {@link #AUTO} means in this JVM.
+     *
+     * @return {@code this} unless it is {@link #AUTO}; for {@code AUTO}, the mode the {@value #PROPERTY}
+     *         system property names (case-insensitive, {@code -} or {@code _} between words) when it is set,
+     *         else {@link #REFLECTION} in a native image and {@link #LAMBDA} elsewhere
+     * @throws IllegalArgumentException when the system property names no mode
+     */
     public AccessMode resolve() {
         if (this != AUTO) {
             return this;

@@ -16,6 +16,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT})
 public @interface ClickHouseColumn {
-    /** The column name as the result or table spells it. */
+    /**
+     * The column name as the result or table spells it.
+     *
+     * @return the exact column name, e.g. {@code user_id}
+     */
     String value();
 }

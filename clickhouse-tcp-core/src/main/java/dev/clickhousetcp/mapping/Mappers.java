@@ -27,20 +27,38 @@ public final class Mappers {
     private final Map<Key, Object> plans = new ConcurrentHashMap<>();
     private final AtomicLong built = new AtomicLong();
 
+    /**
+     * Mappers with an empty plan cache.
+     *
+     * @param config the access mode and unmapped-columns policy every plan is built with
+     */
     public Mappers(MappingConfig config) {
         this.config = config;
     }
 
+    /**
+     * The settings plans are built with.
+     *
+     * @return the config given to the constructor
+     */
     public MappingConfig config() {
         return config;
     }
 
-    /** Plans built so far (cache misses), for tests and metrics. */
+    /**
+     * Plans built so far (cache misses), for tests and metrics.
+     *
+     * @return the number of read and write plans built since creation, including those not cached
+     */
     public long plansBuilt() {
         return built.get();
     }
 
-    /** Plans currently cached. */
+    /**
+     * Plans currently cached.
+     *
+     * @return the number of cached read and write plans, at most about {@value #MAX_PLANS}
+     */
     public int cachedPlans() {
         return plans.size();
     }
@@ -56,6 +74,12 @@ public final class Mappers {
     /**
      * The plan mapping rows with these columns to {@code type}, built on first use.
      *
+     * @param <T>   the mapped class
+     * @param type  the class to map rows to: a class with properties (record, constructor binding or
+     *              setters), or a scalar such as {@code Long} or {@code String} for a one-column result
+     * @param names the result's column names, in block order
+     * @param types the result's column types, parallel to {@code names}
+     * @return the cached or newly built plan
      * @throws MappingException when the class cannot be mapped (every problem listed)
      */
     @SuppressWarnings("unchecked")
@@ -76,6 +100,11 @@ public final class Mappers {
     /**
      * The plan filling writers of this insert header from objects of {@code type}, built on first use.
      *
+     * @param <T>   the mapped class
+     * @param type  the class whose objects are inserted
+     * @param names the column names of the insert header the server sent, in its order
+     * @param types the column types of the header, parallel to {@code names}
+     * @return the cached or newly built plan
      * @throws MappingException when a column has no property or a type cannot be converted (every problem listed)
      */
     @SuppressWarnings("unchecked")
@@ -97,6 +126,10 @@ public final class Mappers {
      * The columns of {@code table} an insert of {@code type} names, in table order: each readable
      * property must match an insertable column, and every column without a default must be matched.
      *
+     * @param type    the class whose objects are inserted
+     * @param table   the table name, for messages
+     * @param columns the table's columns as {@code DESCRIBE TABLE} reports them, in table order
+     * @return the names of the columns an {@code INSERT INTO table (...)} of {@code type} lists, in table order
      * @throws MappingException listing every missing or extra column and type mismatch
      */
     public List<String> insertColumns(Class<?> type, String table, List<TableColumn> columns) {
@@ -121,7 +154,13 @@ public final class Mappers {
 
     /**
      * Checks {@code type} against the columns of {@code table} in both directions and reports every
-     * mismatch at once.
+     * mismatch at once: for inserting objects of {@code type} into the table and, unless {@code type} is
+     * read as a scalar, for reading its rows into {@code type}.
+     *
+     * @param type    the class to check
+     * @param table   the table name, for messages
+     * @param columns the table's columns as {@code DESCRIBE TABLE} reports them
+     * @return a report of every problem found, empty when the class fits
      */
     public SchemaReport check(Class<?> type, String table, List<TableColumn> columns) {
         return check(type, table, columns, false);

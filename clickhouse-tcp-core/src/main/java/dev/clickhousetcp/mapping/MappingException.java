@@ -11,10 +11,21 @@ import dev.clickhousetcp.ClickHouseTypeException;
 public class MappingException extends ClickHouseTypeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An exception with a message naming the column, its ClickHouse type and the Java property.
+     *
+     * @param message the detail message
+     */
     public MappingException(String message) {
         super(message);
     }
 
+    /**
+     * An exception with a message and the exception that caused it (a failed conversion or accessor).
+     *
+     * @param message the detail message
+     * @param cause   the underlying exception
+     */
     public MappingException(String message, Throwable cause) {
         super(message, cause);
     }

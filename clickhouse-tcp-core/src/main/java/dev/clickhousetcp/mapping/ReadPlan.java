@@ -47,12 +47,20 @@ public final class ReadPlan<T> {
         this.setters = setters;
     }
 
-    /** The mapped class. */
+    /**
+     * The mapped class.
+     *
+     * @return the class rows are mapped to
+     */
     public Class<T> type() {
         return type;
     }
 
-    /** A reader for one query's blocks; not thread-safe. */
+    /**
+     * A reader for one query's blocks; not thread-safe.
+     *
+     * @return a new reader with its own lane arrays
+     */
     public Reader<T> newReader() {
         return new Reader<>(this);
     }
@@ -218,7 +226,11 @@ public final class ReadPlan<T> {
             this.propLanes = new Object[plan.propEx.length];
         }
 
-        /** Rows mapped so far. */
+        /**
+         * Rows mapped so far.
+         *
+         * @return the rows of all blocks {@link #read} has completed
+         */
         public long rows() {
             return rowsBefore;
         }
@@ -226,6 +238,9 @@ public final class ReadPlan<T> {
         /**
          * Maps every row of {@code block} in order and hands each object to {@code sink}.
          *
+         * @param block a block of the result whose shape the plan was built for
+         * @param sink  receives one object per row, in row order; a scalar plan passes the value itself
+         *              (may be {@code null} for a NULL)
          * @throws MappingException when a value cannot be converted (a NULL into a primitive, a
          *                          number out of range), naming the column, property and row
          */

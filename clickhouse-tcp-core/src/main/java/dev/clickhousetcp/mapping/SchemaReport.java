@@ -13,6 +13,13 @@ import java.util.List;
  */
 public record SchemaReport(String table, Class<?> type, List<Problem> problems) {
 
+    /**
+     * Copies the problems.
+     *
+     * @param table    the table as named in the check
+     * @param type     the checked class
+     * @param problems every problem found; copied into an unmodifiable list, so it must hold no {@code null}
+     */
     public SchemaReport {
         problems = List.copyOf(problems);
     }
@@ -51,7 +58,11 @@ public record SchemaReport(String table, Class<?> type, List<Problem> problems) 
         }
     }
 
-    /** Whether no problem was found. */
+    /**
+     * Whether no problem was found.
+     *
+     * @return {@code true} when {@link #problems()} is empty
+     */
     public boolean ok() {
         return problems.isEmpty();
     }

@@ -11,12 +11,20 @@ import dev.clickhousetcp.types.DataType;
  *                    {@code ALIAS} or {@code EPHEMERAL}
  */
 public record TableColumn(String name, DataType type, String defaultKind) {
-    /** Whether an INSERT may name this column (not MATERIALIZED or ALIAS). */
+    /**
+     * Whether an INSERT may name this column (not MATERIALIZED or ALIAS).
+     *
+     * @return {@code false} for MATERIALIZED and ALIAS columns, else {@code true}
+     */
     public boolean insertable() {
         return !defaultKind.equals("MATERIALIZED") && !defaultKind.equals("ALIAS");
     }
 
-    /** Whether an INSERT may leave this column out (it has a DEFAULT, MATERIALIZED, ALIAS or EPHEMERAL expression). */
+    /**
+     * Whether an INSERT may leave this column out (it has a DEFAULT, MATERIALIZED, ALIAS or EPHEMERAL expression).
+     *
+     * @return {@code true} when {@code defaultKind} is not empty
+     */
     public boolean hasDefault() {
         return !defaultKind.isEmpty();
     }

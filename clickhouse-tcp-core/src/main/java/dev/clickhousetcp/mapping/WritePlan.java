@@ -53,7 +53,11 @@ public final class WritePlan<T> {
         this.unwrapOptional = unwrapOptional;
     }
 
-    /** The mapped class. */
+    /**
+     * The mapped class.
+     *
+     * @return the class whose objects the plan reads
+     */
     public Class<T> type() {
         return type;
     }
@@ -106,8 +110,13 @@ public final class WritePlan<T> {
 
     /**
      * Appends the values of {@code rows[0, n)} to {@code writers} (one per header column, in header
-     * order).
+     * order). Stops at the first failing value: the writers of earlier columns (and this one, up to
+     * that row) have then already been appended to.
      *
+     * @param rows     the objects to insert, instances of the mapped class; {@code rows[0, n)} must not be
+     *                 {@code null}
+     * @param n        how many leading elements of {@code rows} to append
+     * @param writers  the insert block's column writers, one per header column in header order
      * @param firstRow the number of {@code rows[0]} in the whole insert, for error messages
      * @throws MappingException when a value cannot be converted, naming row, column and property
      */
