@@ -82,52 +82,93 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
         endpoint(endpoint);
     }
 
-    /** The client call. */
+    /**
+     * The client call.
+     *
+     * @return the kind of call, never {@code null}
+     */
     public ClickHouseTcpOperation getOperation() {
         return operation;
     }
 
-    /** The statement's first keyword, upper case, or {@code PING}. */
+    /**
+     * The statement's first keyword, upper case, or {@code PING}.
+     *
+     * @return e.g. {@code SELECT}, {@code INSERT}; {@code PING} for pings
+     */
     public String getOperationName() {
         return operationName;
     }
 
-    /** The client's name. */
+    /**
+     * The client's name.
+     *
+     * @return the name given to {@code ClickHouseTcpClient.Builder.name}
+     */
     public String getClientName() {
         return clientName;
     }
 
-    /** The database the statement runs in. */
+    /**
+     * The database the statement runs in.
+     *
+     * @return the database name
+     */
     public String getDatabase() {
         return database;
     }
 
-    /** The SQL as given, or {@code null} (pings; an insert whose statement is not built yet). */
+    /**
+     * The SQL as given, or {@code null} (pings; an insert whose statement is not built yet).
+     *
+     * @return the SQL text, or {@code null}
+     */
     public String getQueryText() {
         return queryText;
     }
 
-    /** Sets the SQL (by the client, once an insert's statement is built). */
+    /**
+     * Sets the SQL (by the client, once an insert's statement is built).
+     *
+     * @param queryText the statement text as sent
+     */
     public void setQueryText(String queryText) {
         this.queryText = queryText;
     }
 
-    /** The query_id of the (last) statement sent, or {@code null} before one was sent. */
+    /**
+     * The query_id of the (last) statement sent, or {@code null} before one was sent.
+     *
+     * @return the query_id, or {@code null}
+     */
     public String getQueryId() {
         return queryId;
     }
 
-    /** Sets the query_id (by the client). */
+    /**
+     * Sets the query_id (by the client).
+     *
+     * @param queryId the query_id of the statement being sent
+     */
     public void setQueryId(String queryId) {
         this.queryId = queryId;
     }
 
-    /** The server the operation's connection reached, or {@code null} before one was acquired. */
+    /**
+     * The server the operation's connection reached, or {@code null} before one was acquired.
+     *
+     * @return the server's host and port, or {@code null}
+     */
     public Endpoint getEndpoint() {
         return endpoint;
     }
 
-    /** Sets the server reached (by the client). */
+    /**
+     * Sets the server reached (by the client).
+     *
+     * @param endpoint the server of the acquired connection; also sets the remote service address
+     *                 ({@code clickhouse://host:port}) unless {@code null}
+     */
     public void setEndpoint(Endpoint endpoint) {
         endpoint(endpoint);
     }
@@ -140,32 +181,56 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
         }
     }
 
-    /** How the operation ended; {@link Outcome#UNKNOWN} while it runs. */
+    /**
+     * How the operation ended; {@link Outcome#UNKNOWN} while it runs.
+     *
+     * @return the outcome, never {@code null}
+     */
     public Outcome getOutcome() {
         return outcome;
     }
 
-    /** Sets the outcome (by the client, just before the observation stops). */
+    /**
+     * Sets the outcome (by the client, just before the observation stops).
+     *
+     * @param outcome how the operation ended
+     */
     public void setOutcome(Outcome outcome) {
         this.outcome = outcome;
     }
 
-    /** Rows of the data blocks the client received (queries and statements). */
+    /**
+     * Rows of the data blocks the client received (queries and statements).
+     *
+     * @return the rows received so far, 0 for inserts and pings
+     */
     public long getReturnedRows() {
         return returnedRows;
     }
 
-    /** Sets the rows received (by the client). */
+    /**
+     * Sets the rows received (by the client).
+     *
+     * @param rows the total rows of the data blocks received
+     */
     public void setReturnedRows(long rows) {
         this.returnedRows = rows;
     }
 
-    /** Rows the insert sent (inserts). */
+    /**
+     * Rows the insert sent (inserts).
+     *
+     * @return the rows sent so far, 0 for other operations
+     */
     public long getInsertedRows() {
         return insertedRows;
     }
 
-    /** Sets the rows sent (by the client). */
+    /**
+     * Sets the rows sent (by the client).
+     *
+     * @param rows the total rows sent
+     */
     public void setInsertedRows(long rows) {
         this.insertedRows = rows;
     }
@@ -174,27 +239,45 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
      * The server's Progress packets of the operation added up (all INSERT statements of an insert):
      * rows and uncompressed bytes read and written, and server-side elapsed time. {@link Progress#ZERO}
      * when the server sent none.
+     *
+     * @return the summed progress, never {@code null}
      */
     public Progress getProgress() {
         return progress;
     }
 
-    /** Adds a statement's progress (by the client). */
+    /**
+     * Adds a statement's progress (by the client).
+     *
+     * @param p the Progress to add, field by field
+     */
     public void addProgress(Progress p) {
         this.progress = this.progress.plus(p);
     }
 
-    /** The server's ProfileInfo packet (rows, blocks and bytes of the result), or {@code null}. */
+    /**
+     * The server's ProfileInfo packet (rows, blocks and bytes of the result), or {@code null}.
+     *
+     * @return the last ProfileInfo received, or {@code null} when none was
+     */
     public ProfileInfo getProfileInfo() {
         return profileInfo;
     }
 
-    /** Sets the ProfileInfo (by the client). */
+    /**
+     * Sets the ProfileInfo (by the client).
+     *
+     * @param profileInfo the ProfileInfo packet received
+     */
     public void setProfileInfo(ProfileInfo profileInfo) {
         this.profileInfo = profileInfo;
     }
 
-    /** How often the statement was sent again (transparent retries and further insert attempts). */
+    /**
+     * How often the statement was sent again (transparent retries and further insert attempts).
+     *
+     * @return the number of retries, 0 when the first attempt was the only one
+     */
     public int getRetries() {
         return retries;
     }
@@ -204,38 +287,69 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
         retries++;
     }
 
-    /** Time from the start of the observation to the first data block with rows, or {@code null}. */
+    /**
+     * Time from the start of the observation to the first data block with rows, or {@code null}.
+     *
+     * @return the time to the first block, or {@code null} before (or without) one
+     */
     public Duration getTimeToFirstBlock() {
         long n = timeToFirstBlockNanos;
         return n < 0 ? null : Duration.ofNanos(n);
     }
 
-    /** Sets the time to the first block (by the client). */
+    /**
+     * Sets the time to the first block (by the client).
+     *
+     * @param nanos nanoseconds from the start of the observation to the first data block with rows
+     */
     public void setTimeToFirstBlockNanos(long nanos) {
         this.timeToFirstBlockNanos = nanos;
     }
 
-    /** Compressed bytes of the response's compressed frames (checksums and headers included); 0 without compression. */
+    /**
+     * Compressed bytes of the response's compressed frames (checksums and headers included); 0 without compression.
+     *
+     * @return the compressed bytes received
+     */
     public long getCompressedBytesRead() {
         return compressedBytesRead;
     }
 
-    /** Bytes those frames decompressed to. */
+    /**
+     * Bytes those frames decompressed to.
+     *
+     * @return the decompressed bytes of the frames received
+     */
     public long getDecompressedBytesRead() {
         return decompressedBytesRead;
     }
 
-    /** Compressed bytes of the frames sent (inserts, external tables); 0 without compression. */
+    /**
+     * Compressed bytes of the frames sent (inserts, external tables); 0 without compression.
+     *
+     * @return the compressed bytes sent
+     */
     public long getCompressedBytesWritten() {
         return compressedBytesWritten;
     }
 
-    /** Bytes before compression of the frames sent. */
+    /**
+     * Bytes before compression of the frames sent.
+     *
+     * @return the uncompressed bytes of the frames sent
+     */
     public long getUncompressedBytesWritten() {
         return uncompressedBytesWritten;
     }
 
-    /** Adds compression figures of one statement (by the client). */
+    /**
+     * Adds compression figures of one statement (by the client).
+     *
+     * @param compressedRead      compressed bytes of the frames received, checksums and headers included
+     * @param decompressedRead    bytes those frames decompressed to
+     * @param compressedWritten   compressed bytes of the frames sent
+     * @param uncompressedWritten bytes before compression of the frames sent
+     */
     public void addCompression(long compressedRead, long decompressedRead, long compressedWritten,
             long uncompressedWritten) {
         this.compressedBytesRead += compressedRead;
@@ -244,7 +358,11 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
         this.uncompressedBytesWritten += uncompressedWritten;
     }
 
-    /** The ClickHouse server error that ended the operation (also as a cause), or {@code null}. */
+    /**
+     * The ClickHouse server error that ended the operation (also as a cause), or {@code null}.
+     *
+     * @return the first {@link ClickHouseServerException} in the cause chain of {@link #getError()}, or {@code null}
+     */
     public ClickHouseServerException getServerException() {
         for (Throwable t = getError(); t != null; t = t.getCause()) {
             if (t instanceof ClickHouseServerException e) {
@@ -257,7 +375,12 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
         return null;
     }
 
-    /** The timeout that ended the operation, or {@code null}. */
+    /**
+     * The timeout that ended the operation, or {@code null}.
+     *
+     * @return {@link #getError()} when it is a {@link ClickHouseTimeoutException} (not searched among causes), else
+     *         {@code null}
+     */
     public ClickHouseTimeoutException getTimeoutException() {
         return getError() instanceof ClickHouseTimeoutException t ? t : null;
     }

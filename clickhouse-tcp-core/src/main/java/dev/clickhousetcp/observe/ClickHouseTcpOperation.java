@@ -26,7 +26,11 @@ public enum ClickHouseTcpOperation {
         this.value = value;
     }
 
-    /** The tag value: {@code query}, {@code execute}, {@code insert} or {@code ping}. */
+    /**
+     * The tag value: {@code query}, {@code execute}, {@code insert} or {@code ping}.
+     *
+     * @return the lower-case value of {@code clickhouse.operation}
+     */
     public String value() {
         return value;
     }

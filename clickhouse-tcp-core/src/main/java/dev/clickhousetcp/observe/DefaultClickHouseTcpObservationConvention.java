@@ -51,7 +51,11 @@ public class DefaultClickHouseTcpObservationConvention implements ClickHouseTcpO
         this.includeQueryText = includeQueryText;
     }
 
-    /** Whether observations carry {@code db.query.text}. */
+    /**
+     * Whether observations carry {@code db.query.text}.
+     *
+     * @return the {@code includeQueryText} given to the constructor
+     */
     public boolean includesQueryText() {
         return includeQueryText;
     }
