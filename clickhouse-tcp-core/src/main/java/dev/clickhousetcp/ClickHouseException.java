@@ -13,10 +13,21 @@ package dev.clickhousetcp;
 public class ClickHouseException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An exception with a message and no cause.
+     *
+     * @param message the detail message
+     */
     public ClickHouseException(String message) {
         super(message);
     }
 
+    /**
+     * An exception with a message and the exception that caused it.
+     *
+     * @param message the detail message
+     * @param cause   the underlying exception, or {@code null}
+     */
     public ClickHouseException(String message, Throwable cause) {
         super(message, cause);
     }

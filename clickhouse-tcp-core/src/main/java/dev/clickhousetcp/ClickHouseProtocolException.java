@@ -8,10 +8,21 @@ package dev.clickhousetcp;
 public class ClickHouseProtocolException extends ClickHouseException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * An exception with a message and no cause.
+     *
+     * @param message what was malformed or unexpected
+     */
     public ClickHouseProtocolException(String message) {
         super(message);
     }
 
+    /**
+     * An exception with a message and the exception that caused it.
+     *
+     * @param message what was malformed or unexpected
+     * @param cause   the underlying exception, or {@code null}
+     */
     public ClickHouseProtocolException(String message, Throwable cause) {
         super(message, cause);
     }

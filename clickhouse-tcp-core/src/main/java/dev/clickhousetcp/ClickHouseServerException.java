@@ -13,11 +13,25 @@ package dev.clickhousetcp;
 public class ClickHouseServerException extends ClickHouseException {
     private static final long serialVersionUID = 1L;
 
+    /** ClickHouse error code; see {@link #code()}. */
     private final int code;
+    /** Server-side exception class name; see {@link #name()}. */
     private final String name;
+    /** The server's message without the code prefix; see {@link #serverMessage()}. */
     private final String serverMessage;
+    /** The server's stack trace text; see {@link #serverStackTrace()}. */
     private final String serverStackTrace;
 
+    /**
+     * A server error as read from an Exception packet. The message is
+     * {@code "Code: <code>. <name>: <serverMessage>"}.
+     *
+     * @param code             ClickHouse error code (Int32 on the wire)
+     * @param name             server-side exception class name, for example {@code DB::Exception}
+     * @param serverMessage    the server's message
+     * @param serverStackTrace the server's stack trace text, possibly empty
+     * @param nested           the nested exception that followed on the wire (becomes the cause), or {@code null}
+     */
     public ClickHouseServerException(int code, String name, String serverMessage, String serverStackTrace,
                                      ClickHouseServerException nested) {
         this(code, name, serverMessage, serverStackTrace, nested, null);
@@ -36,6 +50,10 @@ public class ClickHouseServerException extends ClickHouseException {
     /**
      * The same server error with an explanation from the client appended to {@link #getMessage()}
      * (the server's own {@link #serverMessage()} is kept as it was).
+     *
+     * @param note the explanation, appended in parentheses to the message
+     * @return a new exception with the same code, name, server message, stack traces, nested exception and
+     *         suppressed exceptions; this one is unchanged
      */
     public ClickHouseServerException withClientNote(String note) {
         ClickHouseServerException e = new ClickHouseServerException(code, name, serverMessage, serverStackTrace,
@@ -47,27 +65,47 @@ public class ClickHouseServerException extends ClickHouseException {
         return e;
     }
 
-    /** ClickHouse error code, see {@code src/Common/ErrorCodes.cpp}. */
+    /**
+     * ClickHouse error code, see {@code src/Common/ErrorCodes.cpp}.
+     *
+     * @return the error code, for example 60 for {@code UNKNOWN_TABLE}
+     */
     public int code() {
         return code;
     }
 
-    /** Server-side exception class name, for example {@code DB::Exception}. */
+    /**
+     * Server-side exception class name.
+     *
+     * @return the class name, for example {@code DB::Exception}
+     */
     public String name() {
         return name;
     }
 
-    /** The server's message, without the code prefix. */
+    /**
+     * The server's message, without the code prefix.
+     *
+     * @return the message as the server sent it
+     */
     public String serverMessage() {
         return serverMessage;
     }
 
-    /** The server's stack trace text (may be empty). */
+    /**
+     * The server's stack trace text.
+     *
+     * @return the stack trace as the server sent it; may be empty
+     */
     public String serverStackTrace() {
         return serverStackTrace;
     }
 
-    /** The nested server exception, or {@code null}. */
+    /**
+     * The nested server exception (also this exception's cause).
+     *
+     * @return the nested exception, or {@code null} if the packet had none
+     */
     public ClickHouseServerException nested() {
         return (ClickHouseServerException) getCause();
     }

@@ -32,16 +32,26 @@ public class ClickHouseTimeoutException extends ClickHouseConnectionException {
             this.optionName = optionName;
         }
 
-        /** The name of the option that sets this deadline, e.g. {@code acquireTimeout}. */
+        /**
+         * The name of the option that sets this deadline.
+         *
+         * @return the option name, e.g. {@code acquireTimeout}
+         */
         public String optionName() {
             return optionName;
         }
     }
 
+    /** Which deadline expired; see {@link #deadline()}. */
     private final Deadline deadline;
+    /** The configured value of the deadline; see {@link #timeout()}. */
     private final Duration timeout;
 
     /**
+     * A deadline expired outside an INSERT (or before any row reached the server).
+     *
+     * @param message  what timed out, naming the option and its value
+     * @param cause    the underlying exception (e.g. a {@code SocketTimeoutException}), or {@code null}
      * @param deadline which deadline expired
      * @param timeout  its configured value
      */
@@ -49,7 +59,16 @@ public class ClickHouseTimeoutException extends ClickHouseConnectionException {
         this(message, cause, deadline, timeout, false, null);
     }
 
-    /** As {@link #ClickHouseTimeoutException(String, Throwable, Deadline, Duration)}, for an INSERT. */
+    /**
+     * As {@link #ClickHouseTimeoutException(String, Throwable, Deadline, Duration)}, for an INSERT.
+     *
+     * @param message                  what timed out, naming the option and its value
+     * @param cause                    the underlying exception, or {@code null}
+     * @param deadline                 which deadline expired
+     * @param timeout                  its configured value
+     * @param insertMayHaveBeenApplied whether the INSERT may have been committed wholly or in part
+     * @param deduplicationToken       the INSERT's {@code insert_deduplication_token}, or {@code null}
+     */
     public ClickHouseTimeoutException(String message, Throwable cause, Deadline deadline, Duration timeout,
                                       boolean insertMayHaveBeenApplied, String deduplicationToken) {
         super(message, cause, insertMayHaveBeenApplied, deduplicationToken);
@@ -57,12 +76,20 @@ public class ClickHouseTimeoutException extends ClickHouseConnectionException {
         this.timeout = timeout;
     }
 
-    /** Which deadline expired. */
+    /**
+     * Which deadline expired.
+     *
+     * @return the expired deadline
+     */
     public Deadline deadline() {
         return deadline;
     }
 
-    /** The configured value of the deadline that expired. */
+    /**
+     * The configured value of the deadline that expired.
+     *
+     * @return the configured timeout
+     */
     public Duration timeout() {
         return timeout;
     }

@@ -4,10 +4,19 @@ import dev.clickhousetcp.types.DataType;
 
 /** Common state of column implementations: type, row count, lifetime. */
 public abstract class AbstractColumn implements Column {
+    /** The column's ClickHouse type. */
     protected final DataType type;
+    /** Number of rows. */
     protected final int rows;
+    /** The lifetime of the block this column belongs to; {@link Lifetime#FOREVER} until bound. */
     protected Lifetime lifetime = Lifetime.FOREVER;
 
+    /**
+     * A column not yet bound to a block (its lifetime is {@link Lifetime#FOREVER}).
+     *
+     * @param type the column's ClickHouse type
+     * @param rows number of rows, non-negative
+     */
     protected AbstractColumn(DataType type, int rows) {
         this.type = type;
         this.rows = rows;
@@ -36,7 +45,11 @@ public abstract class AbstractColumn implements Column {
         }
     }
 
-    /** Binds this column (and nested columns) to a block's lifetime. */
+    /**
+     * Binds this column (and nested columns) to a block's lifetime.
+     *
+     * @param l the lifetime after whose release every accessor of this column throws
+     */
     public void bind(Lifetime l) {
         this.lifetime = l;
     }
@@ -46,6 +59,13 @@ public abstract class AbstractColumn implements Column {
         lifetime.check();
     }
 
+    /**
+     * Checks that the column is still accessible and that {@code row} is in range.
+     *
+     * @param row 0-based row index
+     * @throws IllegalStateException     if the owning block has been released
+     * @throws IndexOutOfBoundsException if {@code row} is not in {@code [0, size())}
+     */
     protected final void checkRow(int row) {
         lifetime.check();
         if (row < 0 || row >= rows) {

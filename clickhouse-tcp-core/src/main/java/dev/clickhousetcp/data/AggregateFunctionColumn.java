@@ -17,6 +17,14 @@ import dev.clickhousetcp.types.DataType;
  */
 public final class AggregateFunctionColumn extends VariableBytesColumn {
 
+    /**
+     * A column over {@code data} and {@code offsets}, which are not copied.
+     *
+     * @param type    the column's ClickHouse type, AggregateFunction(f, T...)
+     * @param rows    number of rows
+     * @param data    the rows' serialized states back to back
+     * @param offsets end offset of each row's state in {@code data}, at least {@code rows} long
+     */
     public AggregateFunctionColumn(DataType type, int rows, byte[] data, int[] offsets) {
         super(type, rows, data, offsets);
     }

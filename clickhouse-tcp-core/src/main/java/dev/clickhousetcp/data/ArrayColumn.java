@@ -16,25 +16,47 @@ public final class ArrayColumn extends AbstractColumn {
     private final int[] offsets;
     private final Column elements;
 
+    /**
+     * A column over {@code offsets} and {@code elements}, which are not copied.
+     *
+     * @param type     the column's ClickHouse type, Array(T)
+     * @param rows     number of rows (arrays)
+     * @param offsets  end offset in {@code elements} of each row, non-decreasing, at least {@code rows} long
+     * @param elements the flattened elements of type T, {@code offsets[rows - 1]} rows (0 when {@code rows} is 0)
+     */
     public ArrayColumn(DataType type, int rows, int[] offsets, Column elements) {
         super(type, rows);
         this.offsets = offsets;
         this.elements = elements;
     }
 
-    /** The flattened elements of all rows. */
+    /**
+     * The flattened elements of all rows.
+     *
+     * @return the elements column; row {@code r}'s elements are its rows {@code [start(r), start(r) + length(r))}
+     */
     public Column elements() {
         checkAccessible();
         return elements;
     }
 
-    /** Index in {@link #elements()} of row {@code row}'s first element. */
+    /**
+     * Index in {@link #elements()} of row {@code row}'s first element.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the end offset of the previous row, 0 for row 0
+     */
     public int start(int row) {
         checkRow(row);
         return row == 0 ? 0 : offsets[row - 1];
     }
 
-    /** Number of elements in row {@code row}. */
+    /**
+     * Number of elements in row {@code row}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the array's length, 0 for an empty array
+     */
     public int length(int row) {
         return offsets[row] - start(row);
     }

@@ -19,22 +19,46 @@ import java.nio.ByteOrder;
 public final class BigIntColumn extends FixedWidthColumn {
     private final boolean unsigned;
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type     the column's ClickHouse type, one of Int128, UInt128, Int256, UInt256
+     * @param rows     number of rows
+     * @param data     the little-endian values, at least {@code rows * width} bytes
+     * @param width    bytes per value: 16 for the 128-bit types, 32 for the 256-bit types
+     * @param unsigned whether the type is UInt128 or UInt256
+     */
     public BigIntColumn(DataType type, int rows, byte[] data, int width, boolean unsigned) {
         super(type, rows, data, width);
         this.unsigned = unsigned;
     }
 
-    /** Whether the ClickHouse type is unsigned (UInt128, UInt256). */
+    /**
+     * Whether the ClickHouse type is unsigned (UInt128, UInt256).
+     *
+     * @return {@code true} for UInt128 and UInt256
+     */
     public boolean isUnsigned() {
         return unsigned;
     }
 
-    /** 64-bit lanes per value: 2 (128-bit types) or 4 (256-bit types). */
+    /**
+     * 64-bit lanes per value: 2 (128-bit types) or 4 (256-bit types).
+     *
+     * @return {@code width() / 8}
+     */
     public int lanes() {
         return width / 8;
     }
 
-    /** Lane {@code lane} (0 = least significant 64 bits) of row {@code row}, as raw bits. */
+    /**
+     * Lane {@code lane} (0 = least significant 64 bits) of row {@code row}, as raw bits.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @param lane lane index, in {@code [0, lanes())}
+     * @return the lane's 64 bits
+     * @throws IndexOutOfBoundsException if {@code row} or {@code lane} is out of range
+     */
     public long getLane(int row, int lane) {
         checkRow(row);
         if (lane < 0 || lane >= width / 8) {
@@ -43,19 +67,34 @@ public final class BigIntColumn extends FixedWidthColumn {
         return (long) LONG.get(data, row * width + lane * 8);
     }
 
-    /** The least significant 64 bits (raw). */
+    /**
+     * The least significant 64 bits (raw).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return lane 0 of the value
+     */
     public long getLow(int row) {
         checkRow(row);
         return (long) LONG.get(data, row * width);
     }
 
-    /** The most significant 64 bits (raw): lane 1 of a 128-bit value, lane 3 of a 256-bit value. */
+    /**
+     * The most significant 64 bits (raw): lane 1 of a 128-bit value, lane 3 of a 256-bit value.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the top lane, whose sign bit is the value's sign for the signed types
+     */
     public long getHigh(int row) {
         checkRow(row);
         return (long) LONG.get(data, row * width + width - 8);
     }
 
-    /** Whether the value at {@code row} is within {@code [Long.MIN_VALUE, Long.MAX_VALUE]}. */
+    /**
+     * Whether the value at {@code row} is within {@code [Long.MIN_VALUE, Long.MAX_VALUE]}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return {@code true} if {@link #getLong(int)} returns the value without throwing
+     */
     public boolean fitsLong(int row) {
         checkRow(row);
         return fitsLong(data, row * width, width, unsigned);
@@ -84,7 +123,12 @@ public final class BigIntColumn extends FixedWidthColumn {
         return toBigInteger(data, row * width, width, unsigned).doubleValue();
     }
 
-    /** The exact value. */
+    /**
+     * The exact value.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the value as a new BigInteger (non-negative for the unsigned types)
+     */
     public BigInteger getBigInteger(int row) {
         checkRow(row);
         if (fitsLong(data, row * width, width, unsigned)) {
@@ -110,6 +154,9 @@ public final class BigIntColumn extends FixedWidthColumn {
     /**
      * Bulk copy of all lanes, row after row ({@code size() * lanes()} longs, lane 0 of each row first)
      * into {@code dst} starting at {@code dstOffset}.
+     *
+     * @param dst       destination; needs room for {@code size() * lanes()} longs from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives lane 0 of row 0
      */
     public void copyLanesTo(long[] dst, int dstOffset) {
         checkAccessible();

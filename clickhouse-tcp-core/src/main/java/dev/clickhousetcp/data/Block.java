@@ -18,6 +18,15 @@ public final class Block {
     private final int rows;
     private final Lifetime lifetime;
 
+    /**
+     * A block over the given columns, which are bound to {@code lifetime}. The arrays are not copied.
+     *
+     * @param names    column names, one per column, in order
+     * @param columns  the columns, each with {@code rows} rows
+     * @param rows     number of rows
+     * @param lifetime the lifetime after whose release the columns throw; {@link Lifetime#FOREVER} for a
+     *                 detached block
+     */
     public Block(String[] names, Column[] columns, int rows, Lifetime lifetime) {
         this.names = names;
         this.columns = columns;
@@ -26,32 +35,65 @@ public final class Block {
         AbstractColumn.bindAll(lifetime, columns);
     }
 
-    /** Number of rows. */
+    /**
+     * Number of rows.
+     *
+     * @return the row count of every column
+     */
     public int rowCount() {
         return rows;
     }
 
-    /** Number of columns. */
+    /**
+     * Number of columns.
+     *
+     * @return the column count
+     */
     public int columnCount() {
         return columns.length;
     }
 
-    /** Column names in order. */
+    /**
+     * Column names in order.
+     *
+     * @return an unmodifiable list of the names, index {@code i} naming {@link #column(int) column(i)}
+     */
     public List<String> names() {
         return Collections.unmodifiableList(Arrays.asList(names));
     }
 
+    /**
+     * Name of the column at {@code index}.
+     *
+     * @param index 0-based column index, in {@code [0, columnCount())}
+     * @return the column's name
+     * @throws ArrayIndexOutOfBoundsException if {@code index} is out of range
+     */
     public String name(int index) {
         return names[index];
     }
 
-    /** Column at {@code index} (0-based). */
+    /**
+     * Column at {@code index} (0-based).
+     *
+     * @param index 0-based column index, in {@code [0, columnCount())}
+     * @return the column, borrowed from this block
+     * @throws IllegalStateException if the block has been released
+     * @throws ArrayIndexOutOfBoundsException if {@code index} is out of range
+     */
     public Column column(int index) {
         lifetime.check();
         return columns[index];
     }
 
-    /** Column named {@code name}; throws {@link IllegalArgumentException} when absent. */
+    /**
+     * Column named {@code name} (exact, case-sensitive match; the first one if names repeat).
+     *
+     * @param name the column name
+     * @return the column, borrowed from this block
+     * @throws IllegalArgumentException if no column has that name
+     * @throws IllegalStateException if the block has been released
+     */
     public Column column(String name) {
         int i = indexOf(name);
         if (i < 0) {
@@ -60,7 +102,12 @@ public final class Block {
         return column(i);
     }
 
-    /** Index of the column named {@code name}, or -1. */
+    /**
+     * Index of the column named {@code name} (exact, case-sensitive match).
+     *
+     * @param name the column name
+     * @return the 0-based index of the first column with that name, or -1 if there is none
+     */
     public int indexOf(String name) {
         for (int i = 0; i < names.length; i++) {
             if (names[i].equals(name)) {
@@ -70,12 +117,21 @@ public final class Block {
         return -1;
     }
 
-    /** Whether the stream has moved past this block. */
+    /**
+     * Whether the stream has moved past this block.
+     *
+     * @return {@code true} once the block's lifetime is released; always {@code false} for a copy
+     */
     public boolean isReleased() {
         return lifetime.isReleased();
     }
 
-    /** A detached copy whose columns stay valid. */
+    /**
+     * A detached copy whose columns stay valid.
+     *
+     * @return a new block with copied columns and the {@link Lifetime#FOREVER} lifetime
+     * @throws IllegalStateException if this block has already been released
+     */
     public Block copy() {
         lifetime.check();
         Column[] c = new Column[columns.length];

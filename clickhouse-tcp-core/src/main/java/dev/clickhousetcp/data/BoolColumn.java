@@ -4,6 +4,13 @@ import dev.clickhousetcp.types.DataType;
 
 /** Bool column (one byte per value). {@link #getObject} returns {@code Boolean}; text is {@code true}/{@code false}. */
 public final class BoolColumn extends FixedWidthColumn {
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, Bool
+     * @param rows number of rows
+     * @param data one byte per value, 0 for false and any other value for true
+     */
     public BoolColumn(DataType type, int rows, byte[] data) {
         super(type, rows, data, 1);
     }

@@ -26,6 +26,12 @@ public final class BufferPool {
     private long reusedBytes;
     private long allocatedBytes;
 
+    /**
+     * An empty pool.
+     *
+     * @param maxRetainedBytes most bytes of idle arrays to keep (byte arrays count their length, int arrays four
+     *                         bytes per element); 0 keeps none, so every request allocates
+     */
     public BufferPool(long maxRetainedBytes) {
         this.maxRetainedBytes = maxRetainedBytes;
     }
@@ -35,7 +41,13 @@ public final class BufferPool {
         return Math.max(c, MIN_CLASS);
     }
 
-    /** A byte array of at least {@code n} bytes (contents undefined). */
+    /**
+     * A byte array of at least {@code n} bytes (contents undefined).
+     *
+     * @param n the number of bytes needed, non-negative
+     * @return an array of exactly {@code n} bytes when {@code n} is below 4 KiB or above 1 GiB, else a recycled or
+     *         new array whose length is the next power of two at or above {@code n}
+     */
     public byte[] bytes(int n) {
         if (n < (1 << MIN_CLASS) || n > (1 << MAX_CLASS)) {
             allocated++;
@@ -56,7 +68,13 @@ public final class BufferPool {
         return new byte[1 << c];
     }
 
-    /** An int array of at least {@code n} elements (contents undefined). */
+    /**
+     * An int array of at least {@code n} elements (contents undefined).
+     *
+     * @param n the number of elements needed, non-negative
+     * @return an array of exactly {@code n} elements when {@code n} is below 1024 or above 2^28, else a recycled
+     *         or new array whose length is a power of two of at least {@code max(n, 4096)}
+     */
     public int[] ints(int n) {
         if (n < (1 << (MIN_CLASS - 2)) || n > (1 << (MAX_CLASS - 2))) {
             allocated++;
@@ -77,7 +95,13 @@ public final class BufferPool {
         return new int[1 << c];
     }
 
-    /** Returns an array obtained from {@link #bytes}; other arrays are ignored. */
+    /**
+     * Returns an array obtained from {@link #bytes}; other arrays are ignored. The array is kept only while
+     * its size class has fewer than 8 idle arrays and the pool stays within {@link #maxRetainedBytes()};
+     * the caller must not use it afterwards.
+     *
+     * @param b the array to recycle; arrays whose length is not a power of two of at least 4 KiB are dropped
+     */
     public void release(byte[] b) {
         int len = b.length;
         if (Integer.bitCount(len) != 1 || len < (1 << MIN_CLASS) || retainedBytes + len > maxRetainedBytes) {
@@ -93,7 +117,13 @@ public final class BufferPool {
         }
     }
 
-    /** Returns an array obtained from {@link #ints}; other arrays are ignored. */
+    /**
+     * Returns an array obtained from {@link #ints}; other arrays are ignored. The array is kept only while
+     * its size class has fewer than 8 idle arrays and the pool stays within {@link #maxRetainedBytes()};
+     * the caller must not use it afterwards.
+     *
+     * @param a the array to recycle; arrays whose length is not a power of two of at least 1024 are dropped
+     */
     public void release(int[] a) {
         int len = a.length;
         if (Integer.bitCount(len) != 1 || len < (1 << (MIN_CLASS - 2)) || retainedBytes + 4L * len > maxRetainedBytes) {
@@ -109,32 +139,56 @@ public final class BufferPool {
         }
     }
 
-    /** Most bytes of idle arrays this pool keeps. */
+    /**
+     * Most bytes of idle arrays this pool keeps.
+     *
+     * @return the limit given to the constructor, in bytes
+     */
     public long maxRetainedBytes() {
         return maxRetainedBytes;
     }
 
-    /** Bytes currently held idle. */
+    /**
+     * Bytes currently held idle.
+     *
+     * @return the total size of the arrays waiting for reuse, in bytes
+     */
     public long retainedBytes() {
         return retainedBytes;
     }
 
-    /** Requests served from recycled arrays. */
+    /**
+     * Requests served from recycled arrays.
+     *
+     * @return the number of {@link #bytes} and {@link #ints} calls answered from the pool since it was created
+     */
     public long reusedCount() {
         return reused;
     }
 
-    /** Bytes of arrays served from the pool. */
+    /**
+     * Bytes of arrays served from the pool.
+     *
+     * @return the total size of the recycled arrays handed out since the pool was created, in bytes
+     */
     public long reusedBytes() {
         return reusedBytes;
     }
 
-    /** Bytes of arrays newly allocated. */
+    /**
+     * Bytes of arrays newly allocated.
+     *
+     * @return the total size of the arrays allocated by {@link #bytes} and {@link #ints}, in bytes
+     */
     public long allocatedBytes() {
         return allocatedBytes;
     }
 
-    /** Requests that allocated a new array. */
+    /**
+     * Requests that allocated a new array.
+     *
+     * @return the number of {@link #bytes} and {@link #ints} calls that allocated, pooled size or not
+     */
     public long allocatedCount() {
         return allocated;
     }

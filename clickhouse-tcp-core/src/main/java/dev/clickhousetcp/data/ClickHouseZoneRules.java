@@ -97,6 +97,8 @@ public final class ClickHouseZoneRules {
      * the JDK lacks ({@code EST}, {@code MST}, {@code HST}, {@code ROC}, {@code Factory}) the zone
      * ClickHouse links them to.
      *
+     * @param name a time zone name as the server sends it, e.g. {@code Europe/Berlin} or {@code EST}
+     * @return the zone
      * @throws java.time.DateTimeException when neither knows the name
      */
     public static ZoneId zoneId(String name) {
@@ -111,7 +113,12 @@ public final class ClickHouseZoneRules {
         }
     }
 
-    /** The rules of {@code zone}. */
+    /**
+     * The rules of {@code zone}, cached per zone (up to 1024 zones).
+     *
+     * @param zone the time zone
+     * @return the shared rules instance for that zone
+     */
     public static ClickHouseZoneRules of(ZoneId zone) {
         ClickHouseZoneRules r = CACHE.get(zone);
         if (r == null) {
@@ -126,12 +133,20 @@ public final class ClickHouseZoneRules {
         return r;
     }
 
-    /** The zone. */
+    /**
+     * The zone.
+     *
+     * @return the zone these rules convert in
+     */
     public ZoneId zone() {
         return zone;
     }
 
-    /** The zone's offset when it is the same at every instant (UTC, fixed offsets), else {@code null}. */
+    /**
+     * The zone's offset when it is the same at every instant (UTC, fixed offsets).
+     *
+     * @return the fixed offset, or {@code null} for a zone with transitions
+     */
     public ZoneOffset fixedOffset() {
         return fixedOffset;
     }
@@ -139,6 +154,9 @@ public final class ClickHouseZoneRules {
     /**
      * The Unix second ClickHouse stores for the wall-clock time {@code t} (its fraction of a second is
      * ignored), as its text parser computes it ({@code DateLUTImpl::makeDateTime}).
+     *
+     * @param t the wall-clock date-time in this zone
+     * @return the seconds since 1970-01-01T00:00:00Z the server would store
      */
     public long toEpochSecond(LocalDateTime t) {
         if (fixedOffset != null) {
@@ -159,6 +177,10 @@ public final class ClickHouseZoneRules {
     /**
      * The wall-clock time ClickHouse prints for the instant {@code epochSecond} + {@code nano}
      * ({@code DateLUTImpl::toDateTimeComponents}); {@code nano} is kept as the fraction.
+     *
+     * @param epochSecond seconds since 1970-01-01T00:00:00Z
+     * @param nano        nanoseconds within the second, in {@code [0, 999_999_999]}
+     * @return the wall-clock date-time the server prints for that instant
      */
     public LocalDateTime toLocalDateTime(long epochSecond, int nano) {
         if (fixedOffset != null) {
@@ -182,7 +204,12 @@ public final class ClickHouseZoneRules {
         return LocalDateTime.of(LocalDate.ofEpochDay(d.epochDay), time);
     }
 
-    /** The civil day ClickHouse assigns to the instant {@code epochSecond} ({@code toDate}). */
+    /**
+     * The civil day ClickHouse assigns to the instant {@code epochSecond} ({@code toDate}).
+     *
+     * @param epochSecond seconds since 1970-01-01T00:00:00Z
+     * @return the date of the last day that starts at or before the instant
+     */
     public LocalDate toLocalDate(long epochSecond) {
         if (fixedOffset != null) {
             return LocalDate.ofEpochDay(Math.floorDiv(epochSecond + fixedOffset.getTotalSeconds(), 86_400L));

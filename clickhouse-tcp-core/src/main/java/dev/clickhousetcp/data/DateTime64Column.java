@@ -23,6 +23,15 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
     /** The zone's offset when it never changes (UTC, a fixed offset), else null. */
     private final ZoneOffset fixedOffset;
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type  the column's ClickHouse type, DateTime64(p[, tz])
+     * @param rows  number of rows
+     * @param data  the little-endian Int64 ticks, at least {@code rows * 8} bytes
+     * @param scale the precision p: ticks are 10^-p seconds, 0..9
+     * @param zone  the zone values are shown in: the type's, else the session's, else the server's
+     */
     public DateTime64Column(DataType type, int rows, byte[] data, int scale, ZoneId zone) {
         super(type, rows, data, 8);
         this.scale = scale;
@@ -31,7 +40,11 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
         this.fixedOffset = rules.fixedOffset();
     }
 
-    /** Digits after the second (0..9). */
+    /**
+     * Digits after the second (0..9).
+     *
+     * @return the precision p of DateTime64(p)
+     */
     public int scale() {
         return scale;
     }

@@ -22,6 +22,14 @@ public final class DateTimeColumn extends FixedWidthColumn implements TemporalCo
     /** The zone's offset when it never changes (UTC, a fixed offset), else null. */
     private final ZoneOffset fixedOffset;
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, DateTime[(tz)]
+     * @param rows number of rows
+     * @param data the little-endian UInt32 epoch seconds, at least {@code rows * 4} bytes
+     * @param zone the zone values are shown in: the type's, else the session's, else the server's
+     */
     public DateTimeColumn(DataType type, int rows, byte[] data, ZoneId zone) {
         super(type, rows, data, 4);
         this.zone = zone;

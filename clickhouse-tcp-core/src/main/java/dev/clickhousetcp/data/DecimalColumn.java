@@ -40,6 +40,14 @@ public final class DecimalColumn extends FixedWidthColumn {
     private final boolean trailingZeros;
 
     /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type          the column's ClickHouse type, Decimal(P, S)
+     * @param rows          number of rows
+     * @param data          the little-endian unscaled integers, at least {@code rows * width} bytes
+     * @param width         bytes per value: 4, 8, 16 or 32 (Decimal32, 64, 128, 256)
+     * @param precision     the precision P: total decimal digits
+     * @param scale         the scale S: digits after the point, {@code 0 <= S <= P}
      * @param trailingZeros whether {@link #getString} keeps all {@code scale} fractional digits (the text
      *                      form of servers before ClickHouse 21.9)
      */
@@ -51,27 +59,48 @@ public final class DecimalColumn extends FixedWidthColumn {
         this.trailingZeros = trailingZeros;
     }
 
-    /** Whether {@link #getString} prints all {@code scale} fractional digits rather than trimming zeros. */
+    /**
+     * Whether {@link #getString} prints all {@code scale} fractional digits rather than trimming zeros.
+     *
+     * @return {@code true} for the text form of servers before ClickHouse 21.9
+     */
     public boolean trailingZeros() {
         return trailingZeros;
     }
 
-    /** Total decimal digits P. */
+    /**
+     * Total decimal digits P.
+     *
+     * @return the precision of Decimal(P, S)
+     */
     public int precision() {
         return precision;
     }
 
-    /** Digits after the point S. */
+    /**
+     * Digits after the point S.
+     *
+     * @return the scale of Decimal(P, S)
+     */
     public int scale() {
         return scale;
     }
 
-    /** 64-bit lanes per value (1 for Decimal32/64, 2 for Decimal128, 4 for Decimal256). */
+    /**
+     * 64-bit lanes per value (1 for Decimal32/64, 2 for Decimal128, 4 for Decimal256).
+     *
+     * @return the number of lanes that hold the unscaled integer
+     */
     public int lanes() {
         return width <= 8 ? 1 : width / 8;
     }
 
-    /** Whether the unscaled integer of row {@code row} fits a {@code long} (always for Decimal32/64). */
+    /**
+     * Whether the unscaled integer of row {@code row} fits a {@code long} (always for Decimal32/64).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return {@code true} if {@link #getUnscaledLong(int)} returns without throwing
+     */
     public boolean unscaledFitsLong(int row) {
         checkRow(row);
         return width <= 8 || BigIntColumn.fitsLong(data, row * width, width, false);
@@ -87,6 +116,8 @@ public final class DecimalColumn extends FixedWidthColumn {
     /**
      * The unscaled integer as a {@code long}.
      *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the value times {@code 10^S}, exact
      * @throws ArithmeticException when it does not fit (only possible for Decimal128/256)
      */
     public long getUnscaledLong(int row) {
@@ -97,7 +128,12 @@ public final class DecimalColumn extends FixedWidthColumn {
         return low(row);
     }
 
-    /** The least significant 64 bits of the unscaled integer (sign-extended for Decimal32). */
+    /**
+     * The least significant 64 bits of the unscaled integer (sign-extended for Decimal32).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return lane 0 of the unscaled integer, as raw bits
+     */
     public long getUnscaledLow(int row) {
         checkRow(row);
         return low(row);
@@ -106,13 +142,23 @@ public final class DecimalColumn extends FixedWidthColumn {
     /**
      * The most significant 64 bits of the unscaled integer: lane 1 of a Decimal128, lane 3 of a
      * Decimal256; for Decimal32/64 the sign extension of the value (0 or -1).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the top lane, as raw bits
      */
     public long getUnscaledHigh(int row) {
         checkRow(row);
         return width <= 8 ? low(row) >> 63 : (long) LONG.get(data, row * width + width - 8);
     }
 
-    /** Lane {@code lane} of the unscaled integer (0 = least significant; lanes beyond the width are sign). */
+    /**
+     * Lane {@code lane} of the unscaled integer (0 = least significant; lanes beyond the width are sign).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @param lane lane index, in {@code [0, 4)} for every width
+     * @return the lane's 64 bits, or the sign extension (0 or -1) for a lane past {@link #lanes()}
+     * @throws IndexOutOfBoundsException if {@code row} is out of range or {@code lane} is not in {@code [0, 4)}
+     */
     public long getUnscaledLane(int row, int lane) {
         checkRow(row);
         if (lane < 0 || lane >= 4) {
@@ -127,7 +173,12 @@ public final class DecimalColumn extends FixedWidthColumn {
         return (long) LONG.get(data, row * width + lane * 8);
     }
 
-    /** The unscaled integer (allocates; prefer the lane or long accessors). */
+    /**
+     * The unscaled integer (allocates; prefer the lane or long accessors).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the value times {@code 10^S}, as a new BigInteger
+     */
     public BigInteger getUnscaledBigInteger(int row) {
         checkRow(row);
         if (width <= 8 || BigIntColumn.fitsLong(data, row * width, width, false)) {
@@ -136,7 +187,12 @@ public final class DecimalColumn extends FixedWidthColumn {
         return BigIntColumn.toBigInteger(data, row * width, width, false);
     }
 
-    /** The exact value with scale {@link #scale()}. */
+    /**
+     * The exact value with scale {@link #scale()}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a BigDecimal whose scale is exactly S (trailing zeros kept)
+     */
     public BigDecimal getBigDecimal(int row) {
         checkRow(row);
         if (width <= 8 || BigIntColumn.fitsLong(data, row * width, width, false)) {

@@ -28,6 +28,10 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
     private final int[] offsets;
 
     /**
+     * A column over the given arrays and columns, which are not copied.
+     *
+     * @param type        the column's ClickHouse type, {@code Dynamic[(max_types=N)]}
+     * @param rows        number of rows
      * @param typeNames   names of the types present, as the server prints them
      * @param columns     one column per type, holding that type's rows
      * @param typeIndexes per row the index into {@code typeNames}, -1 for NULL ({@code rows} used)
@@ -42,41 +46,75 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
         this.offsets = offsets;
     }
 
-    /** Number of distinct types in this block. */
+    /**
+     * Number of distinct types in this block.
+     *
+     * @return the number of type columns, 0 when every row is NULL
+     */
     public int typeCount() {
         return typeNames.length;
     }
 
-    /** Names of the types in this block, in {@link #typeIndex} order, as the server prints them. */
+    /**
+     * Names of the types in this block, in {@link #typeIndex} order, as the server prints them.
+     *
+     * @return an unmodifiable list of the type names, index {@code i} naming {@link #typeColumn(int) typeColumn(i)}
+     */
     public List<String> typeNames() {
         return List.of(typeNames);
     }
 
-    /** Column of type {@code index}, holding the rows of that type in row order. */
+    /**
+     * Column of type {@code index}, holding the rows of that type in row order.
+     *
+     * @param index the type index, in {@code [0, typeCount())}
+     * @return the type's column
+     * @throws ArrayIndexOutOfBoundsException if {@code index} is out of range
+     */
     public Column typeColumn(int index) {
         checkAccessible();
         return columns[index];
     }
 
-    /** Index of row {@code row}'s type ({@link #typeColumn}), or -1 for NULL. */
+    /**
+     * Index of row {@code row}'s type ({@link #typeColumn}), or -1 for NULL.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the type index, in {@code [0, typeCount())}, or -1 for NULL
+     */
     public int typeIndex(int row) {
         checkRow(row);
         return typeIndexes[row];
     }
 
-    /** Position of row {@code row} in its type's column (meaningless for NULL rows). */
+    /**
+     * Position of row {@code row} in its type's column (meaningless for NULL rows).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the row index in {@link #typeColumn(int) typeColumn(typeIndex(row))}
+     */
     public int offset(int row) {
         checkRow(row);
         return offsets[row];
     }
 
-    /** Row {@code row}'s type name as {@code dynamicType()} prints it, or {@code null} for NULL. */
+    /**
+     * Row {@code row}'s type name as {@code dynamicType()} prints it.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the type name, or {@code null} for NULL
+     */
     public String typeName(int row) {
         int t = typeIndex(row);
         return t < 0 ? null : typeNames[t];
     }
 
-    /** The value with its type name ({@code null} for NULL). */
+    /**
+     * The value with its type name, so that a Dynamic writer stores it with the same type.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the type name and object value, or {@code null} for NULL
+     */
     public TypedValue getTypedValue(int row) {
         int t = typeIndex(row);
         return t < 0 ? null : new TypedValue(typeNames[t], columns[t].getObject(offsets[row]));

@@ -9,6 +9,13 @@ import dev.clickhousetcp.types.EnumType;
 public final class EnumColumn extends FixedWidthColumn {
     private final EnumType enumType;
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the Enum8 or Enum16 type, which gives the value width (1 or 2 bytes) and the element names
+     * @param rows number of rows
+     * @param data the little-endian Int8 or Int16 values, at least {@code rows * type.width()} bytes
+     */
     public EnumColumn(EnumType type, int rows, byte[] data) {
         super(type, rows, data, type.width());
         this.enumType = type;
@@ -28,6 +35,10 @@ public final class EnumColumn extends FixedWidthColumn {
     /**
      * The value as a constant of a Java enum whose constant names equal the element names.
      *
+     * @param <E>  the Java enum type
+     * @param row  0-based row index, in {@code [0, size())}
+     * @param type the Java enum class whose constant is looked up by the element name (case-sensitive)
+     * @return the constant named like the row's element
      * @throws IllegalArgumentException when {@code type} has no constant of that name
      */
     public <E extends Enum<E>> E getEnum(int row, Class<E> type) {

@@ -11,10 +11,24 @@ import java.util.Arrays;
  * bytes.
  */
 public final class FixedStringColumn extends FixedWidthColumn {
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, FixedString(N)
+     * @param rows number of rows
+     * @param data the values, {@code n} bytes each, at least {@code rows * n} bytes
+     * @param n    the N of FixedString(N): bytes per value
+     */
     public FixedStringColumn(DataType type, int rows, byte[] data, int n) {
         super(type, rows, data, n);
     }
 
+    /**
+     * A copy of the row's raw N bytes, zero padding included.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new array of {@code width()} bytes
+     */
     public byte[] getBytes(int row) {
         checkRow(row);
         return Arrays.copyOfRange(data, row * width, row * width + width);

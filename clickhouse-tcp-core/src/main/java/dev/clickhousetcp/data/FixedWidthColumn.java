@@ -13,39 +13,74 @@ import java.util.Arrays;
  * ({@code rows * width} bytes, no per-row objects). {@link #buffer()} exposes them without copying.
  */
 public abstract class FixedWidthColumn extends AbstractColumn {
+    /** Little-endian {@code short} view of a byte array, indexed by byte offset. */
     protected static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Little-endian {@code int} view of a byte array, indexed by byte offset. */
     protected static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Little-endian {@code long} view of a byte array, indexed by byte offset. */
     protected static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Little-endian {@code float} view of a byte array, indexed by byte offset. */
     protected static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Little-endian {@code double} view of a byte array, indexed by byte offset. */
     protected static final VarHandle DOUBLE = MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.LITTLE_ENDIAN);
 
+    /** The value bytes; row {@code i} is at {@code [i * width, (i + 1) * width)}; may be longer than needed. */
     protected final byte[] data;
+    /** Bytes per value. */
     protected final int width;
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type  the column's ClickHouse type
+     * @param rows  number of rows
+     * @param data  the little-endian value bytes, at least {@code rows * width} long
+     * @param width bytes per value
+     */
     protected FixedWidthColumn(DataType type, int rows, byte[] data, int width) {
         super(type, rows);
         this.data = data;
         this.width = width;
     }
 
-    /** Bytes per value. */
+    /**
+     * Bytes per value.
+     *
+     * @return the value width in bytes, for example 4 for Int32
+     */
     public final int width() {
         return width;
     }
 
-    /** A read-only little-endian view of the {@code size() * width()} value bytes (no copy). */
+    /**
+     * A read-only little-endian view of the {@code size() * width()} value bytes (no copy).
+     *
+     * @return a buffer positioned at row 0, valid only as long as the column is
+     * @throws IllegalStateException if the owning block has been released
+     */
     public final ByteBuffer buffer() {
         checkAccessible();
         return ByteBuffer.wrap(data, 0, rows * width).slice().asReadOnlyBuffer().order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** The backing array (valid bytes {@code [0, size()*width())}); internal use, not a copy. */
+    /**
+     * The backing array (valid bytes {@code [0, size()*width())}); internal use, not a copy.
+     *
+     * @return the array itself, which may be longer than the valid bytes and must not be modified
+     * @throws IllegalStateException if the owning block has been released
+     */
     public final byte[] rawBytes() {
         checkAccessible();
         return data;
     }
 
-    /** Creates a column of the same class over other bytes. */
+    /**
+     * Creates a column of the same class and type over other bytes.
+     *
+     * @param data the little-endian value bytes, at least {@code rows * width()} long; not copied
+     * @param rows number of rows
+     * @return the new, unbound column
+     */
     protected abstract FixedWidthColumn withData(byte[] data, int rows);
 
     @Override

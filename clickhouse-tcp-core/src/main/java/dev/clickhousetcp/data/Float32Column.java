@@ -7,10 +7,23 @@ import java.nio.ByteOrder;
 
 /** Float32 column. {@link #getObject} returns {@code Float}. */
 public final class Float32Column extends FixedWidthColumn {
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, Float32
+     * @param rows number of rows
+     * @param data the little-endian IEEE-754 values, at least {@code rows * 4} bytes
+     */
     public Float32Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 4);
     }
 
+    /**
+     * The value without widening or boxing.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the Float32 value (NaN and infinities as stored)
+     */
     public float getFloat(int row) {
         checkRow(row);
         return (float) FLOAT.get(data, row * 4);
@@ -36,7 +49,12 @@ public final class Float32Column extends FixedWidthColumn {
         return TextFormat.formatFloat(getFloat(row));
     }
 
-    /** Bulk copy into {@code dst}. */
+    /**
+     * Bulk copy of all rows into {@code dst}.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     */
     public void copyTo(float[] dst, int dstOffset) {
         checkAccessible();
         ByteBuffer.wrap(data, 0, rows * 4).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(dst, dstOffset, rows);

@@ -7,6 +7,13 @@ import java.nio.ByteOrder;
 
 /** Float64 column. {@link #getObject} returns {@code Double}. */
 public final class Float64Column extends FixedWidthColumn {
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, Float64
+     * @param rows number of rows
+     * @param data the little-endian IEEE-754 values, at least {@code rows * 8} bytes
+     */
     public Float64Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 8);
     }
@@ -32,7 +39,12 @@ public final class Float64Column extends FixedWidthColumn {
         return TextFormat.formatDouble(getDouble(row));
     }
 
-    /** Bulk copy into {@code dst}. */
+    /**
+     * Bulk copy of all rows into {@code dst}.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     */
     public void copyTo(double[] dst, int dstOffset) {
         checkAccessible();
         ByteBuffer.wrap(data, 0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(dst, dstOffset, rows);

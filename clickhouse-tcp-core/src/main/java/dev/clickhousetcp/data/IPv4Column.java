@@ -14,6 +14,13 @@ import java.net.UnknownHostException;
  * lookup); {@link #getString} the dotted quad.
  */
 public final class IPv4Column extends FixedWidthColumn {
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, IPv4
+     * @param rows number of rows
+     * @param data the little-endian UInt32 addresses, at least {@code rows * 4} bytes
+     */
     public IPv4Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 4);
     }
@@ -25,18 +32,35 @@ public final class IPv4Column extends FixedWidthColumn {
         return ((int) INT.get(data, row * 4)) & 0xFFFFFFFFL;
     }
 
-    /** The address as a raw int (bits of the unsigned number). */
+    /**
+     * The address as a raw int (bits of the unsigned number).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the address as a number whose most significant byte is the first octet ({@code 0x01020304} for
+     *         {@code 1.2.3.4})
+     */
     public int getRaw(int row) {
         checkRow(row);
         return (int) INT.get(data, row * 4);
     }
 
-    /** The 4 address bytes in network order. */
+    /**
+     * The 4 address bytes in network order.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new 4-byte array, the first octet at index 0
+     */
     public byte[] getBytes(int row) {
         int v = getRaw(row);
         return new byte[] {(byte) (v >>> 24), (byte) (v >>> 16), (byte) (v >>> 8), (byte) v};
     }
 
+    /**
+     * The address as a Java address object, built from the bytes without a name lookup.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new Inet4Address with no host name
+     */
     public Inet4Address getInetAddress(int row) {
         try {
             return (Inet4Address) InetAddress.getByAddress(getBytes(row));

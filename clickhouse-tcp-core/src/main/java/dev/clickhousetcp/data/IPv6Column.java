@@ -18,28 +18,57 @@ import java.util.Arrays;
 public final class IPv6Column extends FixedWidthColumn {
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, IPv6
+     * @param rows number of rows
+     * @param data 16 bytes per address in network order, at least {@code rows * 16} bytes
+     */
     public IPv6Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 16);
     }
 
-    /** A copy of the 16 address bytes (network order). */
+    /**
+     * A copy of the 16 address bytes (network order).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new 16-byte array
+     */
     public byte[] getBytes(int row) {
         checkRow(row);
         return Arrays.copyOfRange(data, row * 16, row * 16 + 16);
     }
 
-    /** The upper 64 bits of the address (bytes 0..7 as a big-endian long). */
+    /**
+     * The upper 64 bits of the address (bytes 0..7 as a big-endian long).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the upper half of the 128-bit address
+     */
     public long getHigh(int row) {
         checkRow(row);
         return Long.reverseBytes((long) LONG.get(data, row * 16));
     }
 
-    /** The lower 64 bits of the address (bytes 8..15 as a big-endian long). */
+    /**
+     * The lower 64 bits of the address (bytes 8..15 as a big-endian long).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the lower half of the 128-bit address
+     */
     public long getLow(int row) {
         checkRow(row);
         return Long.reverseBytes((long) LONG.get(data, row * 16 + 8));
     }
 
+    /**
+     * The address as a Java address object, built from the bytes without a name lookup and without a
+     * scope id; IPv4-mapped addresses stay an Inet6Address.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new Inet6Address with no host name
+     */
     public Inet6Address getInetAddress(int row) {
         try {
             return Inet6Address.getByAddress(null, getBytes(row), -1);

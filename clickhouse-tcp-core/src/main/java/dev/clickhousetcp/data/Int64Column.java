@@ -9,11 +9,24 @@ import java.nio.ByteOrder;
  * Int64 / UInt64 column over little-endian bytes. {@link #getObject} returns {@code Long} for Int64, {@code java.math.BigInteger} for UInt64 ({@link #getLong} keeps UInt64's raw bits).
  */
 public final class Int64Column extends IntegerColumn {
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type     the column's ClickHouse type, Int64 or UInt64
+     * @param rows     number of rows
+     * @param data     the little-endian value bytes, at least {@code rows * 8} long
+     * @param unsigned whether the type is the unsigned one
+     */
     public Int64Column(DataType type, int rows, byte[] data, boolean unsigned) {
         super(type, rows, data, 8, unsigned);
     }
 
-    /** The raw long lane at {@code row} (unsigned values keep their bit pattern). */
+    /**
+     * The raw long lane at {@code row} (unsigned values keep their bit pattern).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the stored bits as a signed {@code long}
+     */
     public long getRaw(int row) {
         checkRow(row);
         return (long) LONG.get(data, row * 8);
@@ -32,7 +45,12 @@ public final class Int64Column extends IntegerColumn {
         return unsigned ? (Object) (v >= 0 ? java.math.BigInteger.valueOf(v) : new java.math.BigInteger(Long.toUnsignedString(v))) : (Object) v;
     }
 
-    /** Bulk copy of the raw lanes into {@code dst} starting at {@code dstOffset}. */
+    /**
+     * Bulk copy of the raw lanes of all rows into {@code dst} starting at {@code dstOffset}.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     */
     public void copyTo(long[] dst, int dstOffset) {
         checkAccessible();
         ByteBuffer.wrap(data, 0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, dstOffset, rows);

@@ -8,14 +8,28 @@ import dev.clickhousetcp.types.DataType;
  * are shared here.
  */
 public abstract class IntegerColumn extends FixedWidthColumn {
+    /** Whether the ClickHouse type is unsigned (UInt8..UInt64). */
     protected final boolean unsigned;
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type     the column's ClickHouse type
+     * @param rows     number of rows
+     * @param data     the little-endian value bytes, at least {@code rows * width} long
+     * @param width    bytes per value: 1, 2, 4 or 8
+     * @param unsigned whether the type is unsigned
+     */
     protected IntegerColumn(DataType type, int rows, byte[] data, int width, boolean unsigned) {
         super(type, rows, data, width);
         this.unsigned = unsigned;
     }
 
-    /** Whether the ClickHouse type is unsigned. */
+    /**
+     * Whether the ClickHouse type is unsigned.
+     *
+     * @return {@code true} for UInt8..UInt64
+     */
     public final boolean isUnsigned() {
         return unsigned;
     }

@@ -18,12 +18,24 @@ import java.time.Period;
 public final class IntervalColumn extends FixedWidthColumn {
     private final IntervalType.Unit unit;
 
+    /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type the column's ClickHouse type, one of IntervalNanosecond ... IntervalYear
+     * @param rows number of rows
+     * @param data the little-endian Int64 counts, at least {@code rows * 8} bytes
+     * @param unit the unit the type counts in
+     */
     public IntervalColumn(DataType type, int rows, byte[] data, IntervalType.Unit unit) {
         super(type, rows, data, 8);
         this.unit = unit;
     }
 
-    /** The interval's unit. */
+    /**
+     * The interval's unit.
+     *
+     * @return the unit of the counts, for example {@code DAY} for IntervalDay
+     */
     public IntervalType.Unit unit() {
         return unit;
     }
@@ -43,6 +55,8 @@ public final class IntervalColumn extends FixedWidthColumn {
     /**
      * The interval as a Duration.
      *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the count times the unit's fixed length
      * @throws UnsupportedOperationException for Month, Quarter and Year (no fixed length)
      * @throws ArithmeticException when the span exceeds Duration's range
      */
@@ -53,6 +67,8 @@ public final class IntervalColumn extends FixedWidthColumn {
     /**
      * The interval as a Period.
      *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a Period of that many days (Day; Week as 7 days), months (Month; Quarter as 3 months) or years
      * @throws UnsupportedOperationException for units shorter than a day
      * @throws ArithmeticException when the count exceeds an {@code int} of the Period's field
      */
@@ -70,7 +86,12 @@ public final class IntervalColumn extends FixedWidthColumn {
         return Long.toString(getLong(row));
     }
 
-    /** Bulk copy of the counts into {@code dst}. */
+    /**
+     * Bulk copy of the counts of all rows into {@code dst}.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     */
     public void copyTo(long[] dst, int dstOffset) {
         checkAccessible();
         for (int i = 0; i < rows; i++) {

@@ -37,8 +37,14 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
     private final DynamicColumn sharedValues;
 
     /**
-     * The object form.
+     * The object form. The arrays and columns are not copied.
      *
+     * @param type           the column's ClickHouse type, {@code JSON(...)}
+     * @param rows           number of rows
+     * @param typedPaths     the typed paths declared in the type, sorted
+     * @param typedColumns   one column per typed path, in the order of {@code typedPaths}, each with {@code rows} rows
+     * @param dynamicPaths   the dynamic paths of this block, sorted
+     * @param dynamicColumns one Dynamic column per dynamic path, in the order of {@code dynamicPaths}
      * @param sharedEnds   per row the end of its shared-data entries (cumulative), or {@code null} when none
      * @param sharedPaths  the shared-data entries' paths
      * @param sharedValues the shared-data entries' values, one row per entry
@@ -57,7 +63,13 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
         this.sharedValues = sharedValues;
     }
 
-    /** The text form: one JSON object text per row. */
+    /**
+     * The text form: one JSON object text per row.
+     *
+     * @param type the column's ClickHouse type, {@code JSON(...)}
+     * @param rows number of rows
+     * @param text one JSON object text per row, as the server sent it; not copied
+     */
     public JsonColumn(DataType type, int rows, StringColumn text) {
         super(type, rows);
         this.text = text;
@@ -70,29 +82,52 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
         this.sharedValues = null;
     }
 
-    /** Whether the server sent this column as JSON text rather than in the object form. */
+    /**
+     * Whether the server sent this column as JSON text rather than in the object form.
+     *
+     * @return {@code true} for the text form ({@code output_format_native_write_json_as_string = 1})
+     */
     public boolean isText() {
         return text != null;
     }
 
-    /** Typed paths (declared in the type), sorted; empty in text form. */
+    /**
+     * Typed paths (declared in the type), sorted; empty in text form.
+     *
+     * @return an unmodifiable list of the dotted path names
+     */
     public List<String> typedPaths() {
         return List.of(typedPaths);
     }
 
-    /** Column of typed path {@code path}, or {@code null}. */
+    /**
+     * Column of typed path {@code path}.
+     *
+     * @param path the dotted path name, exactly as declared in the type
+     * @return the path's column with one row per row of this column, or {@code null} if it is not a typed path
+     */
     public Column typedPath(String path) {
         checkAccessible();
         int i = Arrays.asList(typedPaths).indexOf(path);
         return i < 0 ? null : typedColumns[i];
     }
 
-    /** Dynamic paths of this block (each a Dynamic column), sorted; empty in text form. */
+    /**
+     * Dynamic paths of this block (each a Dynamic column), sorted; empty in text form.
+     *
+     * @return an unmodifiable list of the dotted path names; paths kept in the shared data are not included
+     */
     public List<String> dynamicPaths() {
         return List.of(dynamicPaths);
     }
 
-    /** Column of dynamic path {@code path}, or {@code null}. */
+    /**
+     * Column of dynamic path {@code path}.
+     *
+     * @param path the dotted path name
+     * @return the path's Dynamic column with one row per row of this column (NULL where a row lacks the path),
+     *         or {@code null} if it is not a dynamic path of this block
+     */
     public DynamicColumn dynamicPath(String path) {
         checkAccessible();
         int i = Arrays.asList(dynamicPaths).indexOf(path);
@@ -279,7 +314,13 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
         return o;
     }
 
-    /** The paths that have a value at {@code row} (typed paths always), sorted. */
+    /**
+     * The paths that have a value at {@code row} (typed paths always), sorted.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new list of dotted path names (typed, dynamic and shared-data paths), sorted by their UTF-8 bytes
+     * @throws IllegalArgumentException in text form, if the row's text is not valid JSON
+     */
     public List<String> paths(int row) {
         List<String> out = new ArrayList<>();
         if (text != null) {
@@ -293,7 +334,15 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
         return out;
     }
 
-    /** The value of {@code path} at {@code row} as a Java object, or {@code null} when absent or NULL. */
+    /**
+     * The value of {@code path} at {@code row} as a Java object.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @param path the dotted path name, e.g. {@code a.b}
+     * @return the value's {@code getObject} (in text form: what {@link JsonText#parse} gives for the leaf), or
+     *         {@code null} when absent or NULL
+     * @throws IllegalArgumentException in text form, if the row's text is not valid JSON
+     */
     public Object getPathObject(int row, String path) {
         if (text != null) {
             Map<String, Object> leaves = new LinkedHashMap<>();
@@ -311,6 +360,11 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
     /**
      * The value of {@code path} at {@code row} as the server's {@code toString} of that subcolumn would
      * print it (for text-form columns: the JSON text of the value), or {@code null} when absent or NULL.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @param path the dotted path name, e.g. {@code a.b}
+     * @return the value's text, or {@code null} when absent or NULL
+     * @throws IllegalArgumentException in text form, if the row's text is not valid JSON
      */
     public String getPathString(int row, String path) {
         if (text != null) {

@@ -35,7 +35,12 @@ public final class JsonText {
     private JsonText() {
     }
 
-    /** Appends {@code s} as a JSON string the way ClickHouse's {@code writeJSONString} does. */
+    /**
+     * Appends {@code s} as a JSON string the way ClickHouse's {@code writeJSONString} does.
+     *
+     * @param sb the builder to append to
+     * @param s  the text, written with its surrounding double quotes and escapes
+     */
     public static void appendString(StringBuilder sb, String s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
@@ -64,7 +69,13 @@ public final class JsonText {
         sb.append('"');
     }
 
-    /** Appends row {@code row} of {@code c} as a JSON value ({@code null} for NULL). */
+    /**
+     * Appends row {@code row} of {@code c} as a JSON value ({@code null} for NULL).
+     *
+     * @param sb  the builder to append to
+     * @param c   the column holding the value
+     * @param row 0-based row index in {@code c}
+     */
     public static void appendValue(StringBuilder sb, Column c, int row) {
         if (c instanceof JsonColumn j) {
             sb.append(j.getString(row));
@@ -172,7 +183,10 @@ public final class JsonText {
      * larger), other numbers {@code Double}, {@code true}/{@code false} {@code Boolean}, {@code null}
      * null.
      *
-     * @throws IllegalArgumentException with the position of the first error
+     * @param text the JSON text of one value (any JSON value, not only an object)
+     * @return the value as a tree of Java objects, {@code null} for the JSON {@code null}
+     * @throws IllegalArgumentException with the position of the first error, also when nested deeper than
+     *                                  1000 levels
      */
     public static Object parse(String text) {
         Parser p = new Parser(text);
@@ -391,6 +405,11 @@ public final class JsonText {
      * the text in: the query's session zone, else the server's; it infers Date/DateTime/DateTime64 back
      * from these), {@link TypedValue} → its value, anything else → string of {@code toString()}
      * (InetAddress → its address).
+     *
+     * @param sb         the builder to append to
+     * @param v          the value, possibly {@code null}
+     * @param serverZone the zone the server reads date-time text in
+     * @throws IllegalArgumentException if {@code v} is nested deeper than 1000 levels
      */
     public static void appendJava(StringBuilder sb, Object v, ZoneId serverZone) {
         appendJava(sb, v, serverZone, 0);

@@ -12,6 +12,12 @@ public final class Lifetime {
     private boolean released;
     private Runnable onRelease;
 
+    /**
+     * A new lifetime, not yet released.
+     *
+     * @param description what the columns belong to, used in the message of the exception accessors throw
+     *                    after release
+     */
     public Lifetime(String description) {
         this.description = description;
     }
@@ -28,7 +34,12 @@ public final class Lifetime {
         }
     }
 
-    /** Adds an action to run when this lifetime ends (buffers going back to their pool). */
+    /**
+     * Adds an action to run when this lifetime ends (buffers going back to their pool). Actions run in
+     * the order they were added; on {@link #FOREVER} this does nothing.
+     *
+     * @param action the action to run once, on {@link #release()}
+     */
     public void onRelease(Runnable action) {
         if (this == FOREVER) {
             return;
@@ -40,6 +51,11 @@ public final class Lifetime {
         };
     }
 
+    /**
+     * Whether {@link #release()} has been called.
+     *
+     * @return {@code true} once released; always {@code false} for {@link #FOREVER}
+     */
     public boolean isReleased() {
         return released;
     }

@@ -18,6 +18,15 @@ public final class LowCardinalityColumn extends AbstractColumn {
     /** Decoded dictionary strings by key, filled on first use; null until then. */
     private String[] strings;
 
+    /**
+     * A column over {@code dictionary} and {@code keys}, which are not copied.
+     *
+     * @param type       the column's ClickHouse type, LowCardinality(T)
+     * @param rows       number of rows
+     * @param dictionary the distinct values, of T's non-nullable type
+     * @param keys       one dictionary index per row, at least {@code rows} long
+     * @param nullable   whether T is Nullable, so that key 0 means NULL
+     */
     public LowCardinalityColumn(DataType type, int rows, Column dictionary, int[] keys, boolean nullable) {
         super(type, rows);
         this.dictionary = dictionary;
@@ -25,13 +34,22 @@ public final class LowCardinalityColumn extends AbstractColumn {
         this.nullable = nullable;
     }
 
-    /** The dictionary column (values of the non-nullable inner type). */
+    /**
+     * The dictionary column (values of the non-nullable inner type).
+     *
+     * @return the dictionary, indexed by {@link #key(int)}
+     */
     public Column dictionary() {
         checkAccessible();
         return dictionary;
     }
 
-    /** Dictionary index of row {@code row}. */
+    /**
+     * Dictionary index of row {@code row}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the row's index in {@link #dictionary()}; 0 is NULL for LowCardinality(Nullable(T))
+     */
     public int key(int row) {
         checkRow(row);
         return keys[row];

@@ -13,24 +13,52 @@ import java.util.Map;
 public final class MapColumn extends AbstractColumn {
     private final ArrayColumn entries;
 
-    /** @param entries the Array(Tuple(keys, values)) view of this column */
+    /**
+     * A column over its Array(Tuple(K, V)) view, which is not copied.
+     *
+     * @param type    the column's ClickHouse type, Map(K, V)
+     * @param rows    number of rows (maps)
+     * @param entries the Array(Tuple(keys, values)) view of this column
+     */
     public MapColumn(DataType type, int rows, ArrayColumn entries) {
         super(type, rows);
         this.entries = entries;
     }
 
+    /**
+     * The flattened keys of all rows.
+     *
+     * @return the K column; row {@code r}'s keys are its rows {@code [start(r), start(r) + length(r))}
+     */
     public Column keys() {
         return ((TupleColumn) entries.elements()).element(0);
     }
 
+    /**
+     * The flattened values of all rows, aligned with {@link #keys()}.
+     *
+     * @return the V column; row {@code r}'s values are its rows {@code [start(r), start(r) + length(r))}
+     */
     public Column values() {
         return ((TupleColumn) entries.elements()).element(1);
     }
 
+    /**
+     * Index in {@link #keys()} and {@link #values()} of row {@code row}'s first entry.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the end offset of the previous row, 0 for row 0
+     */
     public int start(int row) {
         return entries.start(row);
     }
 
+    /**
+     * Number of entries in row {@code row}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the map's entry count (duplicate keys, which the wire allows, counted each time)
+     */
     public int length(int row) {
         return entries.length(row);
     }

@@ -23,30 +23,56 @@ public final class NestedColumn extends AbstractColumn {
     private final ArrayColumn array;
     private final List<String> fieldNames;
 
-    /** @param array the Array(Tuple(...)) view of this column (same rows) */
+    /**
+     * A column over its Array(Tuple(...)) view, which is not copied.
+     *
+     * @param type       the column's ClickHouse type, Nested(...)
+     * @param rows       number of rows
+     * @param array      the Array(Tuple(...)) view of this column (same rows)
+     * @param fieldNames the field names in declaration order, one per tuple element; copied
+     */
     public NestedColumn(DataType type, int rows, ArrayColumn array, List<String> fieldNames) {
         super(type, rows);
         this.array = array;
         this.fieldNames = List.copyOf(fieldNames);
     }
 
-    /** The Array(Tuple(...)) view of this column. */
+    /**
+     * The Array(Tuple(...)) view of this column.
+     *
+     * @return the array column whose elements are a {@link TupleColumn} of the fields
+     */
     public ArrayColumn array() {
         checkAccessible();
         return array;
     }
 
-    /** Field names in declaration order. */
+    /**
+     * Field names in declaration order.
+     *
+     * @return an unmodifiable list, index {@code i} naming {@link #field(int) field(i)}
+     */
     public List<String> fieldNames() {
         return fieldNames;
     }
 
-    /** The flattened values of field {@code i} across all rows. */
+    /**
+     * The flattened values of field {@code i} across all rows.
+     *
+     * @param i 0-based field index, in {@code [0, fieldNames().size())}
+     * @return the field's column; row {@code r}'s values are its rows {@code [start(r), start(r) + length(r))}
+     */
     public Column field(int i) {
         return ((TupleColumn) array.elements()).element(i);
     }
 
-    /** The flattened values of the named field. */
+    /**
+     * The flattened values of the named field.
+     *
+     * @param name the field name (exact, case-sensitive)
+     * @return the field's column; row {@code r}'s values are its rows {@code [start(r), start(r) + length(r))}
+     * @throws IllegalArgumentException if the type has no field of that name
+     */
     public Column field(String name) {
         int i = fieldNames.indexOf(name);
         if (i < 0) {
@@ -55,12 +81,22 @@ public final class NestedColumn extends AbstractColumn {
         return field(i);
     }
 
-    /** Index of row {@code row}'s first nested element in the field columns. */
+    /**
+     * Index of row {@code row}'s first nested element in the field columns.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the end offset of the previous row, 0 for row 0
+     */
     public int start(int row) {
         return array.start(row);
     }
 
-    /** Number of nested elements in row {@code row}. */
+    /**
+     * Number of nested elements in row {@code row}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the nested row count of row {@code row}, possibly 0
+     */
     public int length(int row) {
         return array.length(row);
     }

@@ -4,6 +4,12 @@ import dev.clickhousetcp.types.DataType;
 
 /** Nothing column (the type of a bare NULL literal's nested values): every value is absent. */
 public final class NothingColumn extends AbstractColumn {
+    /**
+     * A column of {@code rows} absent values (Nothing has no bytes on the wire to hold).
+     *
+     * @param type the column's ClickHouse type, Nothing
+     * @param rows number of rows
+     */
     public NothingColumn(DataType type, int rows) {
         super(type, rows);
     }

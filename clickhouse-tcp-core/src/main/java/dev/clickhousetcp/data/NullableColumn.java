@@ -13,19 +13,35 @@ public final class NullableColumn extends AbstractColumn {
     private final byte[] nullMap;
     private final Column nested;
 
+    /**
+     * A column over {@code nullMap} and {@code nested}, which are not copied.
+     *
+     * @param type    the column's ClickHouse type, Nullable(T)
+     * @param rows    number of rows
+     * @param nullMap one byte per row, non-zero for NULL, at least {@code rows} long
+     * @param nested  the values of type T, {@code rows} rows (the type's default at NULL rows)
+     */
     public NullableColumn(DataType type, int rows, byte[] nullMap, Column nested) {
         super(type, rows);
         this.nullMap = nullMap;
         this.nested = nested;
     }
 
-    /** The nested column (same row count). */
+    /**
+     * The nested column (same row count).
+     *
+     * @return the T column, holding the type's default value at NULL rows
+     */
     public Column nested() {
         checkAccessible();
         return nested;
     }
 
-    /** The raw null map (one byte per row, no copy). */
+    /**
+     * The raw null map (one byte per row, no copy).
+     *
+     * @return the array itself, non-zero at NULL rows; may be longer than {@code size()}; must not be modified
+     */
     public byte[] nullMap() {
         checkAccessible();
         return nullMap;

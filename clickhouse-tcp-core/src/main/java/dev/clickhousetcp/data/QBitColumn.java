@@ -24,6 +24,10 @@ public final class QBitColumn extends AbstractColumn {
     private final int bytesPerRow;
 
     /**
+     * A column over {@code planes}, which is not copied.
+     *
+     * @param type      the column's ClickHouse type, QBit(T, N)
+     * @param rows      number of rows (vectors)
      * @param planes    {@code bits} planes of {@code rows * ceil(dimension/8)} bytes each
      * @param bits      16, 32 or 64
      * @param dimension N
@@ -36,17 +40,32 @@ public final class QBitColumn extends AbstractColumn {
         this.bytesPerRow = (dimension + 7) / 8;
     }
 
-    /** Vector length N. */
+    /**
+     * Vector length N.
+     *
+     * @return the number of elements in every row's vector
+     */
     public int dimension() {
         return dimension;
     }
 
-    /** Element width in bits: 16 (BFloat16), 32 (Float32) or 64 (Float64). */
+    /**
+     * Element width in bits: 16 (BFloat16), 32 (Float32) or 64 (Float64).
+     *
+     * @return the number of bit planes B
+     */
     public int elementBits() {
         return bits;
     }
 
-    /** The raw bits of element {@code i} of row {@code row} (low {@link #elementBits()} bits). */
+    /**
+     * The raw bits of element {@code i} of row {@code row} (low {@link #elementBits()} bits).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @param i   element index in the vector, in {@code [0, dimension())}
+     * @return the element's IEEE-754 (or BFloat16) bits, zero-extended
+     * @throws IndexOutOfBoundsException if {@code row} or {@code i} is out of range
+     */
     public long getBits(int row, int i) {
         checkRow(row);
         if (i < 0 || i >= dimension) {
@@ -93,19 +112,36 @@ public final class QBitColumn extends AbstractColumn {
         return bits == 16 ? Float.intBitsToFloat((int) (w << 16)) : Float.intBitsToFloat((int) w);
     }
 
-    /** Element {@code i} as float (Float64 elements are narrowed). */
+    /**
+     * Element {@code i} as float (Float64 elements are narrowed).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @param i   element index in the vector, in {@code [0, dimension())}
+     * @return the element, exact for BFloat16 and Float32
+     */
     public float getFloat(int row, int i) {
         long w = getBits(row, i);
         return bits == 64 ? (float) Double.longBitsToDouble(w) : toFloat(w);
     }
 
-    /** Element {@code i} as double (exact for every element type). */
+    /**
+     * Element {@code i} as double (exact for every element type).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @param i   element index in the vector, in {@code [0, dimension())}
+     * @return the element widened to a double
+     */
     public double getDouble(int row, int i) {
         long w = getBits(row, i);
         return bits == 64 ? Double.longBitsToDouble(w) : toFloat(w);
     }
 
-    /** The row's vector as floats (Float64 elements are narrowed). */
+    /**
+     * The row's vector as floats (Float64 elements are narrowed).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new array of {@link #dimension()} floats
+     */
     public float[] getFloats(int row) {
         long[] w = rowBits(row);
         float[] out = new float[dimension];
@@ -115,7 +151,12 @@ public final class QBitColumn extends AbstractColumn {
         return out;
     }
 
-    /** The row's vector as doubles (exact). */
+    /**
+     * The row's vector as doubles (exact).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return a new array of {@link #dimension()} doubles
+     */
     public double[] getDoubles(int row) {
         long[] w = rowBits(row);
         double[] out = new double[dimension];

@@ -10,6 +10,14 @@ import dev.clickhousetcp.types.DataType;
  */
 public final class StringColumn extends VariableBytesColumn {
 
+    /**
+     * A column over {@code data} and {@code offsets}, which are not copied.
+     *
+     * @param type    the column's ClickHouse type, String
+     * @param rows    number of rows
+     * @param data    the rows' bytes back to back
+     * @param offsets end offset of each row in {@code data}, at least {@code rows} long
+     */
     public StringColumn(DataType type, int rows, byte[] data, int[] offsets) {
         super(type, rows, data, offsets);
     }

@@ -14,29 +14,58 @@ import java.time.ZonedDateTime;
  */
 public interface TemporalColumn extends Column {
 
-    /** The zone values are shown in. */
+    /**
+     * The zone values are shown in.
+     *
+     * @return the type's zone, else the query's session zone, else the server's
+     */
     ZoneId zone();
 
-    /** The instant at {@code row}. */
+    /**
+     * The instant at {@code row}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the point in time, independent of the zone
+     */
     Instant getInstant(int row);
 
-    /** The instant in the column's zone. */
+    /**
+     * The instant in the column's zone.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the instant at {@link #zone()}, with java.time's offset for that instant
+     */
     default ZonedDateTime getZonedDateTime(int row) {
         return getInstant(row).atZone(zone());
     }
 
-    /** Wall-clock date-time in the column's zone, as the server prints it. */
+    /**
+     * Wall-clock date-time in the column's zone, as the server prints it.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the local date-time per {@link ClickHouseZoneRules}, with the instant's fraction of a second
+     */
     default LocalDateTime getLocalDateTime(int row) {
         Instant i = getInstant(row);
         return ClickHouseZoneRules.of(zone()).toLocalDateTime(i.getEpochSecond(), i.getNano());
     }
 
-    /** The date in the column's zone, as the server's {@code toDate} computes it. */
+    /**
+     * The date in the column's zone, as the server's {@code toDate} computes it.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the date part of {@link #getLocalDateTime(int)}
+     */
     default java.time.LocalDate getLocalDate(int row) {
         return getLocalDateTime(row).toLocalDate();
     }
 
-    /** The instant with the column zone's offset at that instant. */
+    /**
+     * The instant with the column zone's offset at that instant.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the instant with java.time's offset of {@link #zone()} at that instant
+     */
     default OffsetDateTime getOffsetDateTime(int row) {
         return getZonedDateTime(row).toOffsetDateTime();
     }

@@ -10,7 +10,13 @@ public final class TextFormat {
     private TextFormat() {
     }
 
-    /** Float64 text: shortest round-trip digits, {@code inf}, {@code -inf}, {@code nan}. */
+    /**
+     * Float64 text: shortest round-trip digits, {@code inf}, {@code -inf}, {@code nan}.
+     *
+     * @param v the value
+     * @return the text, e.g. {@code 0.1}, {@code 1e21}, {@code -0}; exponent form only for magnitudes below 1e-6
+     *         or from 1e21
+     */
     public static String formatDouble(double v) {
         if (Double.isNaN(v)) {
             return "nan";
@@ -22,7 +28,13 @@ public final class TextFormat {
                 x -> Double.parseDouble(x) == v), v == 0 && 1 / v < 0);
     }
 
-    /** Float32 text, from the float's own shortest digits. */
+    /**
+     * Float32 text, from the float's own shortest digits.
+     *
+     * @param v the value
+     * @return the text, e.g. {@code 0.1} for {@code 0.1f} (not the widened double's digits), {@code nan},
+     *         {@code inf}, {@code -inf}
+     */
     public static String formatFloat(float v) {
         if (Float.isNaN(v)) {
             return "nan";
@@ -148,7 +160,13 @@ public final class TextFormat {
         return sign + digits.substring(0, exp10) + "." + digits.substring(exp10);
     }
 
-    /** Appends {@code s} as a single-quoted ClickHouse string literal (escaping {@code \} and {@code '}). */
+    /**
+     * Appends {@code s} as a single-quoted ClickHouse string literal (escaping {@code \} and {@code '}, and
+     * writing backspace, form feed, CR, LF, tab and NUL as {@code \b \f \r \n \t \0}).
+     *
+     * @param sb the builder to append to
+     * @param s  the unquoted text
+     */
     public static void appendQuoted(StringBuilder sb, String s) {
         sb.append('\'');
         for (int i = 0; i < s.length(); i++) {
@@ -186,7 +204,6 @@ public final class TextFormat {
                 || base instanceof TimeColumn;
     }
 
-    /** Appends row {@code row} of {@code c} as it appears nested inside a composite value. */
     /**
      * A value's text for its quoted nested form: FixedString keeps all N bytes there (the server prints
      * {@code ['ab\0\0']}), while its top-level {@code toString} drops trailing zero bytes.
@@ -210,6 +227,7 @@ public final class TextFormat {
         return c.getString(row);
     }
 
+    /** Appends row {@code row} of {@code c} as it appears nested inside a composite value. */
     static void appendNested(StringBuilder sb, Column c, int row) {
         if (c instanceof NestedText t) {
             t.appendNested(sb, row);

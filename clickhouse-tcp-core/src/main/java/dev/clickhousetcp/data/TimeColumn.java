@@ -25,6 +25,11 @@ public final class TimeColumn extends FixedWidthColumn {
     private final int scale;
 
     /**
+     * A column over {@code data}, which is not copied.
+     *
+     * @param type  the column's ClickHouse type, Time or Time64(p)
+     * @param rows  number of rows
+     * @param data  the little-endian values, at least {@code rows * width} bytes
      * @param width 4 for Time, 8 for Time64
      * @param scale digits after the second (0 for Time, 0..9 for Time64)
      */
@@ -33,7 +38,11 @@ public final class TimeColumn extends FixedWidthColumn {
         this.scale = scale;
     }
 
-    /** Digits after the second. */
+    /**
+     * Digits after the second.
+     *
+     * @return 0 for Time, the precision p for Time64(p)
+     */
     public int scale() {
         return scale;
     }
@@ -51,7 +60,12 @@ public final class TimeColumn extends FixedWidthColumn {
         return (double) getLong(row) / POW10[scale];
     }
 
-    /** The span as a Duration (exact). */
+    /**
+     * The span as a Duration (exact).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the signed span, negative for a negative value
+     */
     public Duration getDuration(int row) {
         long v = getLong(row);
         long div = POW10[scale];
@@ -61,6 +75,8 @@ public final class TimeColumn extends FixedWidthColumn {
     /**
      * The value as a time of day.
      *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the time of day that is the value after midnight
      * @throws DateTimeException when the value is negative or at least 24 hours
      */
     public LocalTime getLocalTime(int row) {

@@ -13,17 +13,35 @@ import java.util.List;
 public final class TupleColumn extends AbstractColumn {
     private final Column[] elements;
 
+    /**
+     * A column over {@code elements}, which is not copied.
+     *
+     * @param type     the column's ClickHouse type, Tuple(...)
+     * @param rows     number of rows
+     * @param elements one column per tuple element, in declaration order, each with {@code rows} rows; empty for
+     *                 {@code Tuple()}
+     */
     public TupleColumn(DataType type, int rows, Column[] elements) {
         super(type, rows);
         this.elements = elements;
     }
 
-    /** Element column {@code i}. */
+    /**
+     * Element column {@code i}.
+     *
+     * @param i 0-based element index, in {@code [0, elementCount())}
+     * @return the column of the tuple's {@code i}-th element, with this column's row count
+     */
     public Column element(int i) {
         checkAccessible();
         return elements[i];
     }
 
+    /**
+     * Number of tuple elements.
+     *
+     * @return the element count, 0 for {@code Tuple()}
+     */
     public int elementCount() {
         return elements.length;
     }

@@ -28,6 +28,10 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
     private final Column[] variants;
 
     /**
+     * A column over the given arrays and columns, which are not copied.
+     *
+     * @param type           the column's ClickHouse type, {@code Variant(T1, T2, ...)} or {@code Geometry}
+     * @param rows           number of rows
      * @param discriminators one per row ({@code rows} used), 255 = NULL
      * @param offsets        per row, the index in its variant's column (ignored for NULL rows)
      * @param variants       one column per variant, in discriminator order
@@ -39,36 +43,66 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
         this.variants = variants;
     }
 
-    /** The variant index of row {@code row}, or {@link #NULL_DISCRIMINATOR}. */
+    /**
+     * The variant index of row {@code row}, or {@link #NULL_DISCRIMINATOR}.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the discriminator, in {@code [0, variantCount())} or 255 for NULL
+     */
     public int discriminator(int row) {
         checkRow(row);
         return discriminators[row] & 0xFF;
     }
 
-    /** Position of row {@code row} in its variant's column (meaningless for NULL rows). */
+    /**
+     * Position of row {@code row} in its variant's column (meaningless for NULL rows).
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the row index in {@link #variant(int) variant(discriminator(row))}
+     */
     public int offset(int row) {
         checkRow(row);
         return offsets[row];
     }
 
-    /** Number of variants. */
+    /**
+     * Number of variants.
+     *
+     * @return the number of types in {@code Variant(T1, T2, ...)}
+     */
     public int variantCount() {
         return variants.length;
     }
 
-    /** The column of variant {@code discriminator}, holding the rows that select it. */
+    /**
+     * The column of variant {@code discriminator}, holding the rows that select it.
+     *
+     * @param discriminator the variant index, in {@code [0, variantCount())}
+     * @return the variant's column, whose rows are in the order of the rows that select it
+     * @throws ArrayIndexOutOfBoundsException if {@code discriminator} is out of range
+     */
     public Column variant(int discriminator) {
         checkAccessible();
         return variants[discriminator];
     }
 
-    /** The type name of row {@code row}'s variant, or {@code null} for NULL. */
+    /**
+     * The type name of row {@code row}'s variant.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the variant's ClickHouse type name, or {@code null} for NULL
+     */
     public String typeName(int row) {
         int d = discriminator(row);
         return d == NULL_DISCRIMINATOR ? null : variants[d].type().name();
     }
 
-    /** The value with its variant's type name ({@code null} for NULL), accepted by Variant and Dynamic writers. */
+    /**
+     * The value with its variant's type name, accepted by Variant and Dynamic writers.
+     *
+     * @param row 0-based row index, in {@code [0, size())}
+     * @return the variant's type name and object value, or {@code null} for NULL
+     */
     public TypedValue getTypedValue(int row) {
         int d = discriminator(row);
         return d == NULL_DISCRIMINATOR ? null
