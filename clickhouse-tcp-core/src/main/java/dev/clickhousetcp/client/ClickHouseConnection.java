@@ -202,6 +202,8 @@ public final class ClickHouseConnection implements AutoCloseable {
      * Connects and performs the handshake (Hello, server Hello, Addendum), bounded by the configured
      * connect and handshake timeouts.
      *
+     * @param config the server address, credentials, timeouts and the other connection settings
+     * @return the connected connection, READY for its first request; the caller closes it
      * @throws ClickHouseConnectionException    when the endpoint cannot be reached
      * @throws ClickHouseTimeoutException       when connect or handshake time out
      * @throws ClickHouseAuthenticationException when the server rejects the credentials
@@ -333,32 +335,57 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
     }
 
-    /** Whether packets to the server are chunk-framed. */
+    /**
+     * Whether packets to the server are chunk-framed.
+     *
+     * @return the framing negotiated in the handshake for the client-to-server direction (revision 54470+)
+     */
     public boolean sendsChunked() {
         return sendChunked;
     }
 
-    /** Whether packets from the server are chunk-framed. */
+    /**
+     * Whether packets from the server are chunk-framed.
+     *
+     * @return the framing negotiated in the handshake for the server-to-client direction (revision 54470+)
+     */
     public boolean receivesChunked() {
         return receiveChunked;
     }
 
-    /** The server this connection talks to. */
+    /**
+     * The server this connection talks to.
+     *
+     * @return the configured host and port (as given, not the resolved address)
+     */
     public Endpoint endpoint() {
         return new Endpoint(config.host(), config.port());
     }
 
-    /** The server's Hello: name, version, revision, time zone, display name. */
+    /**
+     * The server's Hello: name, version, revision, time zone, display name.
+     *
+     * @return the Hello received in the handshake
+     */
     public ServerHello serverHello() {
         return hello;
     }
 
-    /** The negotiated protocol revision, {@code min(ours, server's)}. */
+    /**
+     * The negotiated protocol revision, {@code min(ours, server's)}.
+     *
+     * @return the revision that decides which packet fields both sides send
+     */
     public long revision() {
         return revision;
     }
 
-    /** The server's time zone from its Hello (DateTime columns without an explicit zone use it unless a session zone is set). */
+    /**
+     * The server's time zone from its Hello (DateTime columns without an explicit zone use it unless a
+     * session zone is set).
+     *
+     * @return the zone named by the server's Hello
+     */
     public ZoneId serverZone() {
         return serverZone;
     }
@@ -366,6 +393,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     /**
      * The zone DateTime columns without an explicit zone have in the current (or last) query: its
      * {@code session_timezone} (see {@link SessionTimeZone}), else {@link #serverZone()}.
+     *
+     * @return the zone in effect
      */
     public ZoneId sessionZone() {
         return timeZone.current();
@@ -375,6 +404,11 @@ public final class ClickHouseConnection implements AutoCloseable {
         return timeZone;
     }
 
+    /**
+     * The settings this connection was opened with.
+     *
+     * @return the configuration (for a pooled connection, with its endpoint's host and port)
+     */
     public ConnectionConfig config() {
         return config;
     }
@@ -395,17 +429,29 @@ public final class ClickHouseConnection implements AutoCloseable {
         return plainContext;
     }
 
-    /** The column buffer pool of this connection (statistics). */
+    /**
+     * The column buffer pool of this connection (statistics).
+     *
+     * @return the pool of idle column buffers that later blocks are decoded into
+     */
     public dev.clickhousetcp.data.BufferPool bufferPool() {
         return bufferPool;
     }
 
-    /** Whether this connection is idle and healthy (READY). */
+    /**
+     * Whether this connection is idle and healthy (READY).
+     *
+     * @return {@code true} when no request is under way and the connection is neither closed nor broken
+     */
     public boolean isUsable() {
         return state == State.READY;
     }
 
-    /** Whether the connection has been closed or broken. */
+    /**
+     * Whether the connection has been closed or broken.
+     *
+     * @return {@code true} once it can no longer be used
+     */
     public boolean isClosed() {
         return state == State.CLOSED || state == State.BROKEN;
     }
@@ -418,7 +464,11 @@ public final class ClickHouseConnection implements AutoCloseable {
         return lastUsedNanos;
     }
 
-    /** What broke this connection, or {@code null}. */
+    /**
+     * What broke this connection, or {@code null}.
+     *
+     * @return the failure that broke it, or {@code null} while it is healthy or after a regular close
+     */
     public Throwable brokenBy() {
         return brokenBy;
     }
@@ -471,6 +521,7 @@ public final class ClickHouseConnection implements AutoCloseable {
     /**
      * Sends Ping and waits for Pong at most {@code timeout} ({@code null}: the socket timeout).
      *
+     * @param timeout the longest wait for the Pong, or {@code null}
      * @throws ClickHouseTimeoutException when no Pong arrives in time; the connection is then broken
      */
     public void ping(Duration timeout) {
@@ -506,6 +557,12 @@ public final class ClickHouseConnection implements AutoCloseable {
      * Starts a query and returns its result stream, which must be read to its end or closed before
      * this connection runs anything else. For use of a connection without a pool; pooled callers go
      * through {@link ClickHouseTcpClient}.
+     *
+     * @param sql     the query; must not be {@code null}
+     * @param options the per-query options (settings, query_id, timeout, listener...)
+     * @return the streaming result; closing it leaves this connection open
+     * @throws IllegalArgumentException when {@code sql} is {@code null}
+     * @throws ClickHouseException      when the options need a newer protocol revision, or sending fails
      */
     public QueryResult query(String sql, QueryOptions options) {
         Budget budget = Budget.of(options.timeout(), Deadline.QUERY);
@@ -539,6 +596,12 @@ public final class ClickHouseConnection implements AutoCloseable {
      * Starts an INSERT whose rows the caller streams as blocks ({@code INSERT INTO t [(cols)] VALUES}
      * without literal rows, or {@code FORMAT Native}); returns once the server sent the insert header.
      * For use of a connection without a pool.
+     *
+     * @param sql     the INSERT statement without data
+     * @param options the options of the INSERT statement
+     * @return the insert stream; finish or close it before this connection runs anything else
+     * @throws ClickHouseServerException when the server rejects the statement
+     * @throws ClickHouseException       when sending fails or the server sends no insert header
      */
     public InsertStream insert(String sql, QueryOptions options) {
         Budget budget = Budget.of(options.timeout(), Deadline.QUERY);

@@ -40,7 +40,11 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
         return false;
     }
 
-    /** Whether the pinned connection is still usable. */
+    /**
+     * Whether the pinned connection is still usable.
+     *
+     * @return {@code false} once the session is closed or its connection broke
+     */
     public boolean isOpen() {
         return !closed && !conn.isClosed();
     }

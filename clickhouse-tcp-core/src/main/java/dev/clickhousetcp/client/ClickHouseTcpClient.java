@@ -46,31 +46,57 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
                 b.failoverBackoff, b.housekeepingPeriod));
     }
 
+    /**
+     * A builder with the defaults ({@code localhost:9000}, user {@code default}, up to 20 pooled connections).
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The client's name ({@link Builder#name(String)}), as its observations report it. */
+    /**
+     * The client's name ({@link Builder#name(String)}), as its observations report it.
+     *
+     * @return the name, never blank (default {@code default})
+     */
     public String name() {
         return name;
     }
 
-    /** Whether calls make observations (an {@link ObservationRegistry} other than the no-op one was given). */
+    /**
+     * Whether calls make observations (an {@link ObservationRegistry} other than the no-op one was given).
+     *
+     * @return {@code true} when each call is observed
+     */
     public boolean isObserved() {
         return instrumentation != null;
     }
 
-    /** The connection settings (password hidden in {@code toString}). */
+    /**
+     * The connection settings (password hidden in {@code toString}).
+     *
+     * @return the configuration every pooled connection is opened with (with several endpoints, each
+     *         connection uses its own endpoint's host and port instead of these)
+     */
     public ConnectionConfig config() {
         return pool.config();
     }
 
-    /** The pool settings: size limits, timeouts, the endpoints and how connections spread over them. */
+    /**
+     * The pool settings: size limits, timeouts, the endpoints and how connections spread over them.
+     *
+     * @return the pool configuration
+     */
     public PoolConfig poolConfig() {
         return pool.poolConfig();
     }
 
-    /** Pool statistics snapshot. */
+    /**
+     * Pool statistics snapshot.
+     *
+     * @return the counts of this moment (open, idle, in use, waiting...); not updated afterwards
+     */
     public PoolStats poolStats() {
         return pool.stats();
     }
@@ -79,17 +105,27 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      * Per endpoint, the server's Hello to the most recent connection the pool opened to it; endpoints
      * not connected to yet are absent. Never opens a connection (unlike {@link #serverInfo()}).
      * Thread-safe; the map is a snapshot.
+     *
+     * @return endpoint to the last Hello received from it
      */
     public Map<Endpoint, ServerHello> serverHellos() {
         return pool.serverHellos();
     }
 
-    /** The timeout of calls whose options set none, or {@code null} for none. */
+    /**
+     * The timeout of calls whose options set none, or {@code null} for none.
+     *
+     * @return the default timeout, or {@code null}
+     */
     public Duration defaultQueryTimeout() {
         return defaultQueryTimeout;
     }
 
-    /** Rows per native block sent by row and object inserts. */
+    /**
+     * Rows per native block sent by row and object inserts.
+     *
+     * @return the block size used when {@link InsertOptions#maxRowsPerBlock()} is 0, at least 1
+     */
     public int insertBlockRows() {
         return insertBlockRows;
     }
@@ -98,6 +134,8 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      * Opens a session: one connection pinned for the session's lifetime, so temporary tables and
      * {@code SET} statements persist across its calls. Closing the session closes that connection
      * (its state must not leak into other borrowers). Not thread-safe: one caller at a time.
+     *
+     * @return the session, holding one of the pool's connections until it is closed
      */
     public ClickHouseSession openSession() {
         return new ClickHouseSession(pool.acquire(), insertBlockRows, mappers(), defaultQueryTimeout, instrumentation);
@@ -149,6 +187,10 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * The client's name, reported by its observations as {@code clickhouse.client.name} to tell
          * clients apart (default {@code default}; Spring Boot's auto-configuration uses the bean name).
          * Keep it to a few fixed values: it becomes a metric tag.
+         *
+         * @param name the name; not blank
+         * @return this builder
+         * @throws IllegalArgumentException when {@code name} is {@code null} or blank
          */
         public Builder name(String name) {
             if (name == null || name.isBlank()) {
@@ -165,6 +207,9 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * Tracing's propagating handler registered, the call's span context also reaches the server
          * (see {@code docs/observability.md}). {@code null} or {@link ObservationRegistry#NOOP} (the
          * default): no observations, and no cost beyond a null check per call.
+         *
+         * @param registry the registry, or {@code null} for none
+         * @return this builder
          */
         public Builder observationRegistry(ObservationRegistry registry) {
             this.observationRegistry = registry;
@@ -177,6 +222,9 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * name, span name and key values. It takes precedence over conventions registered globally on the
          * registry (Micrometer's order: this one, else a matching global one, else the default).
          * {@code null}: the default.
+         *
+         * @param convention the convention, or {@code null} for the default one
+         * @return this builder
          */
         public Builder observationConvention(ClickHouseTcpObservationConvention convention) {
             this.observationConvention = convention;
@@ -193,6 +241,8 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * them. {@code secure=true} connects with TLS through the JVM's trust store unless
          * {@link #tls(TlsConfig)} was set before; hosts without a port then use 9440 (else 9000).
          *
+         * @param url a {@code clickhouse://} URL
+         * @return this builder
          * @throws IllegalArgumentException for a malformed URL (the message never contains the password)
          */
         public Builder url(String url) {
@@ -224,6 +274,10 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * Timeout of every call whose {@link QueryOptions} (or {@link InsertOptions}) set none, with the
          * same meaning as {@link QueryOptions.Builder#timeout(Duration)} (default none; {@code null}
          * turns it off). It applies to sessions opened from this client too.
+         *
+         * @param timeout a positive duration, or {@code null} for none
+         * @return this builder
+         * @throws IllegalArgumentException when {@code timeout} is zero or negative
          */
         public Builder defaultQueryTimeout(Duration timeout) {
             if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
@@ -236,6 +290,9 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         /**
          * How {@code query(sql, Class)} and object inserts reach constructors and properties, and what
          * happens to result columns no property matches (default {@link MappingConfig#DEFAULT}).
+         *
+         * @param mapping the mapping configuration; not {@code null}
+         * @return this builder
          */
         public Builder mapping(MappingConfig mapping) {
             this.mapping = java.util.Objects.requireNonNull(mapping, "mapping");
@@ -246,6 +303,11 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * Several servers (replicas) as {@code host[:port]} strings; the port defaults to
          * {@link #port(int)}'s value (9000). Replaces {@link #host(String)}/{@link #port(int)} as the
          * connection target. See {@link #loadBalancing(LoadBalancing)}.
+         *
+         * @param hostPorts at least one {@code host[:port]}; IPv6 addresses in brackets
+         *                  ({@code [::1]:9000}); they replace the endpoints given before
+         * @return this builder
+         * @throws IllegalArgumentException when the list is {@code null} or empty, or an entry is malformed
          */
         public Builder endpoints(List<String> hostPorts) {
             if (hostPorts == null || hostPorts.isEmpty()) {
@@ -259,67 +321,123 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
-        /** How connections spread over {@link #endpoints(List)} (default {@link LoadBalancing#IN_ORDER}). */
+        /**
+         * How connections spread over {@link #endpoints(List)} (default {@link LoadBalancing#IN_ORDER}).
+         *
+         * @param strategy the strategy
+         * @return this builder
+         */
         public Builder loadBalancing(LoadBalancing strategy) {
             this.loadBalancing = strategy;
             return this;
         }
 
-        /** How long an endpoint that failed to connect is skipped (default 10 s). */
+        /**
+         * How long an endpoint that failed to connect is skipped (default 10 s).
+         *
+         * @param d the backoff
+         * @return this builder
+         */
         public Builder failoverBackoff(Duration d) {
             this.failoverBackoff = d;
             return this;
         }
 
-        /** Idle connections kept open (default 0). */
+        /**
+         * Idle connections kept open (default 0).
+         *
+         * @param n how many idle connections the housekeeping keeps open, at most {@code maxPoolSize}
+         * @return this builder
+         */
         public Builder minIdle(int n) {
             this.minIdle = n;
             return this;
         }
 
-        /** Idle connections above min idle are closed after this (default 10 min; zero = never). */
+        /**
+         * Idle connections above min idle are closed after this (default 10 min; zero = never).
+         *
+         * @param d the idle time
+         * @return this builder
+         */
         public Builder idleTimeout(Duration d) {
             this.idleTimeout = d;
             return this;
         }
 
-        /** Connections are retired after this age (default 30 min; zero = never). */
+        /**
+         * Connections are retired after this age (default 30 min; zero = never).
+         *
+         * @param d the longest lifetime of a connection
+         * @return this builder
+         */
         public Builder maxLifetime(Duration d) {
             this.maxLifetime = d;
             return this;
         }
 
-        /** Warn (with the borrower's stack) about connections held longer than this (default zero = off). */
+        /**
+         * Warn (with the borrower's stack) about connections held longer than this (default zero = off).
+         *
+         * @param d the threshold, or zero to turn the check off
+         * @return this builder
+         */
         public Builder leakDetectionThreshold(Duration d) {
             this.leakDetectionThreshold = d;
             return this;
         }
 
-        /** How often the pool's housekeeping runs (default 5 s). */
+        /**
+         * How often the pool's housekeeping runs (default 5 s).
+         *
+         * @param d the period between two runs
+         * @return this builder
+         */
         public Builder housekeepingPeriod(Duration d) {
             this.housekeepingPeriod = d;
             return this;
         }
 
-        /** Prefer chunked packet framing where the server leaves the choice to the client (default false). */
+        /**
+         * Prefer chunked packet framing where the server leaves the choice to the client (default false).
+         *
+         * @param chunked {@code true} to ask for chunked framing
+         * @return this builder
+         */
         public Builder preferChunked(boolean chunked) {
             config.preferChunked(chunked);
             return this;
         }
 
-        /** Connects with TLS (see {@link TlsConfig}); remember the secure port (9440 by default). */
+        /**
+         * Connects with TLS (see {@link TlsConfig}); remember the secure port (9440 by default).
+         *
+         * @param tls the TLS settings, or {@code null} for plain TCP
+         * @return this builder
+         */
         public Builder tls(TlsConfig tls) {
             config.tls(tls);
             return this;
         }
 
-        /** Upper bounds for sizes read from the wire. */
+        /**
+         * Upper bounds for sizes read from the wire.
+         *
+         * @param limits the limits (default {@link dev.clickhousetcp.types.DecodeLimits#DEFAULT}); not {@code null}
+         * @return this builder
+         */
         public Builder limits(dev.clickhousetcp.types.DecodeLimits limits) {
             config.limits(limits);
             return this;
         }
 
-        /** Socket buffer size in bytes (default 64 KiB). */
+        /**
+         * Socket buffer size in bytes (default 64 KiB).
+         *
+         * @param bytes at least 1024
+         * @return this builder
+         * @throws IllegalArgumentException when {@code bytes} is below 1024
+         */
         public Builder bufferSize(int bytes) {
             config.bufferSize(bytes);
             return this;
@@ -329,6 +447,8 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * Most bytes of idle column buffers each connection keeps for later blocks (default 64 MiB; 0 keeps
          * none); see {@link ConnectionConfig.Builder#blockBufferPoolSize(long)}.
          *
+         * @param bytes at least 0
+         * @return this builder
          * @throws IllegalArgumentException when {@code bytes} is negative
          */
         public Builder blockBufferPoolSize(long bytes) {
@@ -336,68 +456,150 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
-        /** Network compression of query data blocks (default LZ4); see {@link ConnectionConfig.Builder#compression}. */
+        /**
+         * Network compression of query data blocks (default LZ4); see {@link ConnectionConfig.Builder#compression}.
+         *
+         * @param compression the compression; not {@code null}
+         * @return this builder
+         */
         public Builder compression(Compression compression) {
             config.compression(compression);
             return this;
         }
 
+        /**
+         * The server's host (default {@code localhost}); ignored when {@link #endpoints(List)} names several.
+         *
+         * @param host the host name or address
+         * @return this builder
+         */
         public Builder host(String host) {
             config.host(host);
             return this;
         }
 
+        /**
+         * The server's native port (default 9000; the TLS port is 9440), also the default port of
+         * {@link #endpoints(List)} given afterwards.
+         *
+         * @param port 1 to 65535
+         * @return this builder
+         */
         public Builder port(int port) {
             config.port(port);
             return this;
         }
 
+        /**
+         * The default database of every connection (default {@code default}).
+         *
+         * @param database the database name; {@code null} or empty for the user's default database on the server
+         * @return this builder
+         */
         public Builder database(String database) {
             config.database(database);
             return this;
         }
 
+        /**
+         * The user to authenticate as (default {@code default}).
+         *
+         * @param user the user name; {@code null} means {@code default}
+         * @return this builder
+         */
         public Builder user(String user) {
             config.user(user);
             return this;
         }
 
+        /**
+         * The user's password (default empty).
+         *
+         * @param password the password; {@code null} means empty
+         * @return this builder
+         */
         public Builder password(String password) {
             config.password(password);
             return this;
         }
 
+        /**
+         * The client name reported to the server (visible in {@code system.query_log.client_name}).
+         *
+         * @param name the name (default {@code clickhouse-tcp})
+         * @return this builder
+         */
         public Builder clientName(String name) {
             config.clientName(name);
             return this;
         }
 
+        /**
+         * Time allowed to establish a TCP connection (default 10 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is {@code null}, zero or negative
+         */
         public Builder connectTimeout(Duration d) {
             config.connectTimeout(d);
             return this;
         }
 
+        /**
+         * Time allowed for the TLS handshake and the Hello exchange after TCP connect (default 30 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is {@code null}, zero or negative
+         */
         public Builder handshakeTimeout(Duration d) {
             config.handshakeTimeout(d);
             return this;
         }
 
+        /**
+         * Longest silence allowed while waiting for the next bytes of a response (default 300 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is {@code null}, zero or negative
+         */
         public Builder socketTimeout(Duration d) {
             config.socketTimeout(d);
             return this;
         }
 
+        /**
+         * Adds a ClickHouse setting sent with every query; per-query settings override it.
+         *
+         * @param name  the setting name (e.g. {@code max_threads})
+         * @param value the value; sent as its {@code String.valueOf} text
+         * @return this builder
+         */
         public Builder setting(String name, Object value) {
             config.setting(name, value);
             return this;
         }
 
+        /**
+         * Adds ClickHouse settings sent with every query, as {@link #setting(String, Object)} for each entry.
+         *
+         * @param settings setting name to value; added to the settings so far
+         * @return this builder
+         */
         public Builder settings(Map<String, ?> settings) {
             config.settings(settings);
             return this;
         }
 
-        /** Maximum pooled connections (default 20). */
+        /**
+         * Maximum pooled connections (default 20).
+         *
+         * @param n at least 1; sessions count against it
+         * @return this builder
+         * @throws IllegalArgumentException when {@code n} is below 1
+         */
         public Builder maxPoolSize(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("maxPoolSize must be at least 1");
@@ -406,19 +608,35 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
-        /** How long {@code acquire} waits for a free connection (default 30 s). */
+        /**
+         * How long {@code acquire} waits for a free connection (default 30 s).
+         *
+         * @param d the longest wait, which also bounds opening a new connection
+         * @return this builder
+         */
         public Builder acquireTimeout(Duration d) {
             this.acquireTimeout = d;
             return this;
         }
 
-        /** Idle time after which a pooled connection is pinged before reuse (default 30 s). */
+        /**
+         * Idle time after which a pooled connection is pinged before reuse (default 30 s).
+         *
+         * @param d the idle time
+         * @return this builder
+         */
         public Builder validateAfterIdle(Duration d) {
             this.validateAfterIdle = d;
             return this;
         }
 
-        /** Rows per wire block for row inserts (default 65 536). */
+        /**
+         * Rows per wire block for row inserts (default 65 536).
+         *
+         * @param rows at least 1; {@link InsertOptions.Builder#maxRowsPerBlock(int)} overrides it per insert
+         * @return this builder
+         * @throws IllegalArgumentException when {@code rows} is below 1
+         */
         public Builder insertBlockRows(int rows) {
             if (rows < 1) {
                 throw new IllegalArgumentException("insertBlockRows must be at least 1");
@@ -427,6 +645,14 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
             return this;
         }
 
+        /**
+         * Builds the client and starts its pool's housekeeping thread. No connection is opened on this
+         * thread; the pool opens them as calls need them (and in the background up to {@code minIdle}).
+         *
+         * @return a new client, to be closed when no longer used
+         * @throws IllegalArgumentException when a setting is invalid (a port outside 1 to 65535,
+         *                                  {@code minIdle} above {@code maxPoolSize}...)
+         */
         public ClickHouseTcpClient build() {
             ConnectionConfig cc = config.build();
             List<Endpoint> all = endpoints.isEmpty() ? List.of(new Endpoint(cc.host(), cc.port())) : List.copyOf(endpoints);

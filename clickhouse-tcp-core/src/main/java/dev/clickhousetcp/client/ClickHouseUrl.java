@@ -88,6 +88,8 @@ public final class ClickHouseUrl {
     /**
      * Parses a URL.
      *
+     * @param url the URL ({@code clickhouse://...}, scheme case-insensitive; surrounding whitespace ignored)
+     * @return the parsed URL
      * @throws IllegalArgumentException when it is malformed; the message names the problem but never
      *                                  the password
      */
@@ -374,7 +376,13 @@ public final class ClickHouseUrl {
         return new IllegalArgumentException("malformed ClickHouse URL: " + why + "; expected " + SYNTAX);
     }
 
-    /** The hosts in order, each with its own port or else {@code defaultPort}; empty when the URL names none. */
+    /**
+     * The hosts in order, each with its own port or else {@code defaultPort}; empty when the URL names none.
+     *
+     * @param defaultPort the port of hosts given without one ({@link #DEFAULT_PORT} or {@link #DEFAULT_SECURE_PORT})
+     * @return the endpoints, unmodifiable
+     * @throws IllegalArgumentException when {@code defaultPort} is needed and not 1 to 65535
+     */
     public List<Endpoint> endpoints(int defaultPort) {
         List<Endpoint> result = new ArrayList<>(hosts.size());
         for (int i = 0; i < hosts.size(); i++) {
@@ -384,42 +392,76 @@ public final class ClickHouseUrl {
         return List.copyOf(result);
     }
 
-    /** The host names in order (without ports); empty when the URL names none. */
+    /**
+     * The host names in order (without ports); empty when the URL names none.
+     *
+     * @return the hosts, IPv6 literals without their brackets; unmodifiable
+     */
     public List<String> hosts() {
         return hosts;
     }
 
-    /** The user before {@code @}. */
+    /**
+     * The user before {@code @}.
+     *
+     * @return the percent-decoded user, never empty; empty {@code Optional} when the URL has no {@code @}
+     */
     public Optional<String> user() {
         return Optional.ofNullable(user);
     }
 
-    /** The password after {@code user:}; never shown by {@link #toString()}. */
+    /**
+     * The password after {@code user:}; never shown by {@link #toString()}.
+     *
+     * @return the percent-decoded password (possibly an empty string for {@code user:@});
+     *         empty {@code Optional} when the user info has no {@code :}
+     */
     public Optional<String> password() {
         return Optional.ofNullable(password);
     }
 
-    /** The database of the path. */
+    /**
+     * The database of the path.
+     *
+     * @return the percent-decoded database name; empty {@code Optional} when the path is empty or {@code /}
+     */
     public Optional<String> database() {
         return Optional.ofNullable(database);
     }
 
-    /** The {@value #SECURE} option. */
+    /**
+     * The {@value #SECURE} option.
+     *
+     * @return whether TLS was asked for ({@code true}, {@code 1}, {@code yes} or the bare name; {@code false},
+     *         {@code 0}, {@code no}); empty {@code Optional} when the option is absent
+     */
     public Optional<Boolean> secure() {
         return Optional.ofNullable(secure);
     }
 
-    /** The {@value #COMPRESSION} option with its {@value #ZSTD_LEVEL}. */
+    /**
+     * The {@value #COMPRESSION} option with its {@value #ZSTD_LEVEL}.
+     *
+     * @return the compression; empty {@code Optional} when the option is absent
+     */
     public Optional<Compression> compression() {
         return Optional.ofNullable(compression);
     }
 
-    /** The {@value #CLIENT_NAME} option. */
+    /**
+     * The {@value #CLIENT_NAME} option.
+     *
+     * @return the percent-decoded client name; empty {@code Optional} when the option is absent
+     */
     public Optional<String> clientName() {
         return Optional.ofNullable(clientName);
     }
 
-    /** The ClickHouse settings: every query parameter that is not a client option, in URL order. */
+    /**
+     * The ClickHouse settings: every query parameter that is not a client option, in URL order.
+     *
+     * @return setting name to percent-decoded value; unmodifiable
+     */
     public Map<String, String> settings() {
         return settings;
     }

@@ -53,6 +53,7 @@ public final class Compression {
      * ZSTD frames at {@code level}.
      *
      * @param level 1..22, as ClickHouse's ZSTD codec accepts
+     * @return the compression ({@link #ZSTD} itself for level 1)
      * @throws IllegalArgumentException for a level outside 1..22
      */
     public static Compression zstd(int level) {
@@ -62,17 +63,29 @@ public final class Compression {
         return level == 1 ? ZSTD : new Compression(CompressionMethod.ZSTD, level);
     }
 
-    /** Whether blocks are framed (every value except {@link #NONE}). */
+    /**
+     * Whether blocks are framed (every value except {@link #NONE}).
+     *
+     * @return the value of the Query packet's compression flag
+     */
     public boolean enabled() {
         return method != null;
     }
 
-    /** The frame method, or {@code null} for {@link #NONE}. */
+    /**
+     * The frame method, or {@code null} for {@link #NONE}.
+     *
+     * @return the method byte's codec ({@link CompressionMethod#NONE} for {@link #CHECKSUM_ONLY}), or {@code null}
+     */
     public CompressionMethod method() {
         return method;
     }
 
-    /** The ZSTD level; 0 for the other methods. */
+    /**
+     * The ZSTD level; 0 for the other methods.
+     *
+     * @return the level, 1 to 22 for ZSTD, else 0
+     */
     public int level() {
         return level;
     }

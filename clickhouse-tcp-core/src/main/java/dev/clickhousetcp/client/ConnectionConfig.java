@@ -52,11 +52,21 @@ public final class ConnectionConfig {
         }
     }
 
+    /**
+     * A builder with the defaults: {@code localhost:9000}, database and user {@code default}, empty
+     * password, plain TCP, LZ4 compression.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder pre-filled with this configuration. */
+    /**
+     * A builder pre-filled with this configuration.
+     *
+     * @return a new builder holding every setting of this configuration, password included
+     */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.host = host;
@@ -78,18 +88,38 @@ public final class ConnectionConfig {
         return b;
     }
 
+    /**
+     * The server's host name or address.
+     *
+     * @return the host, never {@code null}
+     */
     public String host() {
         return host;
     }
 
+    /**
+     * The server's native protocol port.
+     *
+     * @return the port, 1 to 65535 (ClickHouse's defaults: 9000 plain, 9440 with TLS)
+     */
     public int port() {
         return port;
     }
 
+    /**
+     * The default database sent in the client Hello; queries without {@link QueryOptions#database()} run in it.
+     *
+     * @return the database name, or an empty string for the user's default database on the server
+     */
     public String database() {
         return database;
     }
 
+    /**
+     * The user the connections authenticate as.
+     *
+     * @return the user name (default {@code default})
+     */
     public String user() {
         return user;
     }
@@ -98,37 +128,76 @@ public final class ConnectionConfig {
         return password;
     }
 
-    /** Whether a (non-empty) password is configured; the password itself is never exposed. */
+    /**
+     * Whether a (non-empty) password is configured; the password itself is never exposed.
+     *
+     * @return {@code true} when the password is not empty
+     */
     public boolean hasPassword() {
         return !password.isEmpty();
     }
 
+    /**
+     * The client name sent in the Hello and in every query's ClientInfo (visible in
+     * {@code system.query_log.client_name}).
+     *
+     * @return the client name (default {@code clickhouse-tcp})
+     */
     public String clientName() {
         return clientName;
     }
 
+    /**
+     * Time allowed to establish the TCP connection.
+     *
+     * @return the connect timeout, positive (default 10 s)
+     */
     public Duration connectTimeout() {
         return connectTimeout;
     }
 
+    /**
+     * Time allowed, once TCP is connected, for the TLS handshake (if any) and the Hello exchange.
+     *
+     * @return the handshake timeout, positive (default 30 s)
+     */
     public Duration handshakeTimeout() {
         return handshakeTimeout;
     }
 
-    /** Longest silence allowed while waiting for the next bytes of a response. */
+    /**
+     * Longest silence allowed while waiting for the next bytes of a response.
+     *
+     * @return the socket timeout, positive (default 300 s)
+     */
     public Duration socketTimeout() {
         return socketTimeout;
     }
 
-    /** Settings sent with every query (per-query settings override them). */
+    /**
+     * Settings sent with every query (per-query settings override them).
+     *
+     * @return setting name to value as text, in insertion order; unmodifiable
+     */
     public Map<String, String> settings() {
         return settings;
     }
 
+    /**
+     * Upper bounds for sizes read from the wire (rows per block, string and column bytes...), checked
+     * before memory is allocated for them.
+     *
+     * @return the decode limits (default {@link DecodeLimits#DEFAULT})
+     */
     public DecodeLimits limits() {
         return limits;
     }
 
+    /**
+     * Size of the socket read and write buffers.
+     *
+     * @return the buffer size in bytes, at least 1024 (default 64 KiB)
+     */
     public int bufferSize() {
         return bufferSize;
     }
@@ -137,22 +206,36 @@ public final class ConnectionConfig {
      * Most bytes of idle column buffers each connection keeps for reuse by later blocks (see
      * {@link #builder()}{@code .blockBufferPoolSize}); default
      * {@link ClickHouseConnection#BUFFER_POOL_MAX_RETAINED_BYTES} (64 MiB).
+     *
+     * @return the limit in bytes, 0 or more (0: no buffers are kept)
      */
     public long blockBufferPoolSize() {
         return blockBufferPoolSize;
     }
 
-    /** Whether chunked packet framing is preferred when the server leaves the choice to the client. */
+    /**
+     * Whether chunked packet framing is preferred when the server leaves the choice to the client.
+     *
+     * @return {@code true} to ask for chunked framing (default {@code false})
+     */
     public boolean preferChunked() {
         return preferChunked;
     }
 
-    /** TLS settings, or {@code null} for a plain connection. */
+    /**
+     * TLS settings, or {@code null} for a plain connection.
+     *
+     * @return the TLS settings, or {@code null}
+     */
     public TlsConfig tls() {
         return tls;
     }
 
-    /** Network compression of query data blocks, unless a query overrides it (default {@link Compression#LZ4}). */
+    /**
+     * Network compression of query data blocks, unless a query overrides it (default {@link Compression#LZ4}).
+     *
+     * @return the compression, never {@code null}
+     */
     public Compression compression() {
         return compression;
     }
@@ -184,75 +267,161 @@ public final class ConnectionConfig {
         private Compression compression = Compression.LZ4;
         private boolean preferChunked;
 
+        /**
+         * The server's host name or address (default {@code localhost}).
+         *
+         * @param host the host; {@code null} makes {@link #build()} fail
+         * @return this builder
+         */
         public Builder host(String host) {
             this.host = host;
             return this;
         }
 
+        /**
+         * The server's native protocol port (default 9000; ClickHouse's TLS port is 9440).
+         *
+         * @param port 1 to 65535, checked by {@link #build()}
+         * @return this builder
+         */
         public Builder port(int port) {
             this.port = port;
             return this;
         }
 
+        /**
+         * The default database sent in the Hello (default {@code default}).
+         *
+         * @param database the database name; {@code null} or empty for the user's default database on the server
+         * @return this builder
+         */
         public Builder database(String database) {
             this.database = database == null ? "" : database;
             return this;
         }
 
+        /**
+         * The user to authenticate as (default {@code default}).
+         *
+         * @param user the user name; {@code null} means {@code default}
+         * @return this builder
+         */
         public Builder user(String user) {
             this.user = user == null ? "default" : user;
             return this;
         }
 
+        /**
+         * The user's password, sent in the Hello (in clear text unless TLS is used).
+         *
+         * @param password the password; {@code null} means empty
+         * @return this builder
+         */
         public Builder password(String password) {
             this.password = password == null ? "" : password;
             return this;
         }
 
-        /** Client name reported in ClientInfo (visible in {@code system.query_log.client_name}). */
+        /**
+         * Client name reported in ClientInfo (visible in {@code system.query_log.client_name}).
+         *
+         * @param clientName the name (default {@code clickhouse-tcp})
+         * @return this builder
+         */
         public Builder clientName(String clientName) {
             this.clientName = clientName;
             return this;
         }
 
+        /**
+         * Time allowed to establish the TCP connection (default 10 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is {@code null}, zero or negative
+         */
         public Builder connectTimeout(Duration d) {
             this.connectTimeout = positive(d, "connectTimeout");
             return this;
         }
 
-        /** Time allowed for the server's Hello after TCP connect (idle cloud services can take 20-30 s). */
+        /**
+         * Time allowed for the server's Hello after TCP connect (idle cloud services can take 20-30 s);
+         * it also bounds the TLS handshake (default 30 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is {@code null}, zero or negative
+         */
         public Builder handshakeTimeout(Duration d) {
             this.handshakeTimeout = positive(d, "handshakeTimeout");
             return this;
         }
 
+        /**
+         * Longest silence allowed while waiting for the next bytes of a response, or for the server to
+         * read what is sent (default 300 s).
+         *
+         * @param d a positive duration
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is {@code null}, zero or negative
+         */
         public Builder socketTimeout(Duration d) {
             this.socketTimeout = positive(d, "socketTimeout");
             return this;
         }
 
+        /**
+         * Adds a setting sent with every query (e.g. {@code max_threads}); per-query settings override it.
+         *
+         * @param name  the ClickHouse setting name
+         * @param value the value; sent as its {@code String.valueOf} text
+         * @return this builder
+         */
         public Builder setting(String name, Object value) {
             settings.put(name, String.valueOf(value));
             return this;
         }
 
+        /**
+         * Adds settings sent with every query, as {@link #setting(String, Object)} does for each entry.
+         *
+         * @param s setting name to value; added to (not replacing) the settings so far
+         * @return this builder
+         */
         public Builder settings(Map<String, ?> s) {
             s.forEach(this::setting);
             return this;
         }
 
-        /** Removes every setting added so far (e.g. from {@link ConnectionConfig#toBuilder()}). */
+        /**
+         * Removes every setting added so far (e.g. from {@link ConnectionConfig#toBuilder()}).
+         *
+         * @return this builder
+         */
         public Builder clearSettings() {
             settings.clear();
             return this;
         }
 
+        /**
+         * Upper bounds for sizes read from the wire (default {@link DecodeLimits#DEFAULT}).
+         *
+         * @param limits the limits; not {@code null}
+         * @return this builder
+         */
         public Builder limits(DecodeLimits limits) {
             this.limits = Objects.requireNonNull(limits);
             return this;
         }
 
-        /** Socket read/write buffer size in bytes (default 64 KiB). */
+        /**
+         * Socket read/write buffer size in bytes (default 64 KiB).
+         *
+         * @param bytes at least 1024
+         * @return this builder
+         * @throws IllegalArgumentException when {@code bytes} is below 1024
+         */
         public Builder bufferSize(int bytes) {
             if (bytes < 1024) {
                 throw new IllegalArgumentException("bufferSize must be at least 1024");
@@ -282,13 +451,21 @@ public final class ConnectionConfig {
         /**
          * Prefer chunked packet framing (revision 54470+) where the server makes it optional (default
          * false: unframed, one copy less). A server that requires one framing gets it either way.
+         *
+         * @param chunked {@code true} to ask for chunked framing
+         * @return this builder
          */
         public Builder preferChunked(boolean chunked) {
             this.preferChunked = chunked;
             return this;
         }
 
-        /** Connects with TLS ({@code null} = plain TCP). ClickHouse's secure native port is 9440 by default. */
+        /**
+         * Connects with TLS ({@code null} = plain TCP). ClickHouse's secure native port is 9440 by default.
+         *
+         * @param tls the TLS settings, or {@code null} for plain TCP
+         * @return this builder
+         */
         public Builder tls(TlsConfig tls) {
             this.tls = tls;
             return this;
@@ -298,12 +475,22 @@ public final class ConnectionConfig {
          * Network compression of query data blocks in both directions (default {@link Compression#LZ4},
          * the server's own default network codec); {@link Compression#NONE} turns it off.
          * {@link QueryOptions.Builder#compression} overrides it per query.
+         *
+         * @param compression the compression; not {@code null}
+         * @return this builder
          */
         public Builder compression(Compression compression) {
             this.compression = Objects.requireNonNull(compression, "compression");
             return this;
         }
 
+        /**
+         * Builds the configuration.
+         *
+         * @return an immutable configuration
+         * @throws NullPointerException     when the host is {@code null}
+         * @throws IllegalArgumentException when the port is not 1 to 65535
+         */
         public ConnectionConfig build() {
             return new ConnectionConfig(this);
         }

@@ -38,12 +38,20 @@ public final class ConnectionLease implements AutoCloseable {
         return new ConnectionLease(c, null, true, true, false);
     }
 
-    /** The borrowed connection; not to be used after {@link #close()}. */
+    /**
+     * The borrowed connection; not to be used after {@link #close()}.
+     *
+     * @return the connection
+     */
     public ClickHouseConnection connection() {
         return connection;
     }
 
-    /** Whether the connection had served earlier borrowers (it came from the pool's idle connections). */
+    /**
+     * Whether the connection had served earlier borrowers (it came from the pool's idle connections).
+     *
+     * @return {@code true} for a reused connection, {@code false} for one opened for this lease
+     */
     public boolean isReused() {
         return reused;
     }
@@ -53,7 +61,11 @@ public final class ConnectionLease implements AutoCloseable {
         return pinned;
     }
 
-    /** Whether this lease has been given back. */
+    /**
+     * Whether this lease has been given back.
+     *
+     * @return {@code true} after the first {@link #close()} or {@link #discard()}
+     */
     public boolean isReleased() {
         return released.get();
     }

@@ -77,6 +77,14 @@ public final class ConnectionPool implements AutoCloseable {
     private long leaksReported;
     private final long[] acquireHistogram = new long[ACQUIRE_BUCKETS_MICROS.length + 1];
 
+    /**
+     * Creates the pool and starts its housekeeping thread; with {@code minIdle} above 0 the first
+     * connections are opened in the background right away. No connection is opened on the calling thread.
+     *
+     * @param config the settings of every connection; the host and port are replaced by each
+     *               connection's endpoint from {@code pool}
+     * @param pool   size limits, timeouts, endpoints and load balancing
+     */
     public ConnectionPool(ConnectionConfig config, PoolConfig pool) {
         this.config = config;
         this.pool = pool;
@@ -449,7 +457,11 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    /** A consistent snapshot of the pool's counters. */
+    /**
+     * A consistent snapshot of the pool's counters.
+     *
+     * @return the counters, all taken at one moment under the pool's lock
+     */
     public PoolStats stats() {
         lock.lock();
         try {
@@ -464,6 +476,8 @@ public final class ConnectionPool implements AutoCloseable {
      * Per endpoint, the server's Hello to the most recent connection this pool opened to it (version,
      * display name, time zone, protocol revision), in the order of {@link PoolConfig#endpoints()};
      * endpoints the pool has not connected to yet are absent. Never opens a connection.
+     *
+     * @return a new map, endpoint to its last Hello
      */
     public Map<Endpoint, ServerHello> serverHellos() {
         lock.lock();
@@ -480,10 +494,20 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
+    /**
+     * The connection settings the pool was created with.
+     *
+     * @return the configuration (host and port replaced per endpoint when connections are opened)
+     */
     public ConnectionConfig config() {
         return config;
     }
 
+    /**
+     * The pool settings the pool was created with.
+     *
+     * @return the pool configuration
+     */
     public PoolConfig poolConfig() {
         return pool;
     }

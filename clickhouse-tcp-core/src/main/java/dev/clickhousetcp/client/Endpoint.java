@@ -7,6 +7,13 @@ package dev.clickhousetcp.client;
  * @param port native protocol port (9000 plain, 9440 TLS by default on ClickHouse servers)
  */
 public record Endpoint(String host, int port) {
+    /**
+     * Checks the host and port.
+     *
+     * @param host host name or IP literal (an IPv6 literal without brackets)
+     * @param port native protocol port, 1 to 65535
+     * @throws IllegalArgumentException when the host is {@code null} or blank, or the port is not 1 to 65535
+     */
     public Endpoint {
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException("endpoint host must not be empty");
@@ -19,7 +26,11 @@ public record Endpoint(String host, int port) {
     /**
      * Parses {@code host}, {@code host:port} or {@code [ipv6]:port}.
      *
+     * @param text        the address; surrounding whitespace is ignored, and an IPv6 literal without
+     *                    brackets is taken as a host without a port
      * @param defaultPort the port when none is given
+     * @return the endpoint
+     * @throws IllegalArgumentException when the port is not a number in 1 to 65535 or the host is empty
      */
     public static Endpoint parse(String text, int defaultPort) {
         try {

@@ -17,6 +17,16 @@ import java.util.List;
  */
 public record ExternalTable(String name, List<String> columnNames, List<String> columnTypes, Iterable<Object[]> rows) {
 
+    /**
+     * Checks and copies the column lists.
+     *
+     * @param name        the table name the query refers to; not blank
+     * @param columnNames column names, at least one
+     * @param columnTypes ClickHouse type names, one per column
+     * @param rows        the rows, one value per column each; iterated once per send
+     * @throws IllegalArgumentException when the name is blank, there are no columns, or the two lists
+     *                                  differ in length
+     */
     public ExternalTable {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("external table name must not be empty");
@@ -31,6 +41,11 @@ public record ExternalTable(String name, List<String> columnNames, List<String> 
     /**
      * An external table from a structure such as {@code "id UInt64, tags Array(String)"}.
      *
+     * @param name      the table name the query refers to
+     * @param structure comma-separated {@code name Type} pairs, as in ClickHouse's {@code --structure};
+     *                  commas inside a type's parentheses do not split; names are not unquoted
+     * @param rows      the rows, one value per column each; iterated once per send
+     * @return the external table
      * @throws ClickHouseTypeException when the structure is malformed
      */
     public static ExternalTable of(String name, String structure, Iterable<Object[]> rows) {

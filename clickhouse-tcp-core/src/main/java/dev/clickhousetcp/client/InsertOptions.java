@@ -53,41 +53,74 @@ public final class InsertOptions {
         }
     }
 
+    /**
+     * A builder with the defaults of {@link #DEFAULT}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The base query options (settings, query_id, listener, timeout). */
+    /**
+     * The base query options (settings, query_id, listener, timeout).
+     *
+     * @return the options every INSERT of the call starts from; never {@code null}
+     */
     public QueryOptions queryOptions() {
         return queryOptions;
     }
 
-    /** Rows per wire block, or 0 for the client's {@code insertBlockRows}. */
+    /**
+     * Rows per wire block, or 0 for the client's {@code insertBlockRows}.
+     *
+     * @return the block size in rows, or 0
+     */
     public int maxRowsPerBlock() {
         return maxRowsPerBlock;
     }
 
-    /** The deduplication token, or {@code null}. */
+    /**
+     * The deduplication token, or {@code null}.
+     *
+     * @return the {@code insert_deduplication_token} of the insert (the prefix of per-block tokens), or {@code null}
+     */
     public String deduplicationToken() {
         return deduplicationToken;
     }
 
-    /** Whether every block is its own INSERT with token {@code <token>-<block index>}. */
+    /**
+     * Whether every block is its own INSERT with token {@code <token>-<block index>}.
+     *
+     * @return {@code true} in safe-retry mode
+     */
     public boolean tokenPerBlock() {
         return tokenPerBlock;
     }
 
-    /** {@code async_insert}: {@code null} leaves the server's setting. */
+    /**
+     * {@code async_insert}: {@code null} leaves the server's setting.
+     *
+     * @return the value sent as {@code async_insert}, or {@code null} to send none
+     */
     public Boolean asyncInsert() {
         return asyncInsert;
     }
 
-    /** {@code wait_for_async_insert} when async insert is on. */
+    /**
+     * {@code wait_for_async_insert} when async insert is on.
+     *
+     * @return whether the INSERT waits until the server flushed the asynchronous insert buffer (default {@code true})
+     */
     public boolean waitForAsyncInsert() {
         return waitForAsyncInsert;
     }
 
-    /** Attempts for re-iterable sources (1 = no retry). */
+    /**
+     * Attempts for re-iterable sources (1 = no retry).
+     *
+     * @return the total number of attempts, at least 1
+     */
     public int maxAttempts() {
         return maxAttempts;
     }
@@ -121,12 +154,24 @@ public final class InsertOptions {
         private boolean waitForAsyncInsert = true;
         private int maxAttempts = 1;
 
+        /**
+         * The query options each INSERT of the insert runs with (settings, query_id, timeout, listener).
+         *
+         * @param options the options; not {@code null}
+         * @return this builder
+         */
         public Builder queryOptions(QueryOptions options) {
             this.queryOptions = Objects.requireNonNull(options, "options");
             return this;
         }
 
-        /** Rows per wire block (default: the client's {@code insertBlockRows}, 65 536). */
+        /**
+         * Rows per wire block (default: the client's {@code insertBlockRows}, 65 536).
+         *
+         * @param rows at least 1; keep it the same when retrying with a deduplication token
+         * @return this builder
+         * @throws IllegalArgumentException when {@code rows} is below 1
+         */
         public Builder maxRowsPerBlock(int rows) {
             if (rows < 1) {
                 throw new IllegalArgumentException("maxRowsPerBlock must be at least 1");
@@ -135,19 +180,36 @@ public final class InsertOptions {
             return this;
         }
 
-        /** Sets {@code insert_deduplication_token} (see the class documentation). */
+        /**
+         * Sets {@code insert_deduplication_token} (see the class documentation).
+         *
+         * @param token the token; {@code null} or empty for none
+         * @return this builder
+         */
         public Builder deduplicationToken(String token) {
             this.deduplicationToken = token == null || token.isEmpty() ? null : token;
             return this;
         }
 
-        /** Safe-retry mode: one INSERT per block with token {@code <token>-<index>} (see the class documentation). */
+        /**
+         * Safe-retry mode: one INSERT per block with token {@code <token>-<index>} (see the class documentation).
+         *
+         * @param on {@code true} for safe-retry mode; needs a deduplication token, checked by {@link #build()}
+         * @return this builder
+         */
         public Builder tokenPerBlock(boolean on) {
             this.tokenPerBlock = on;
             return this;
         }
 
-        /** Sends {@code async_insert} (and {@code wait_for_async_insert = 1 or 0}). */
+        /**
+         * Sends {@code async_insert} (and {@code wait_for_async_insert = 1 or 0}).
+         *
+         * @param on            the value of {@code async_insert}
+         * @param waitForInsert the value of {@code wait_for_async_insert}, sent only when {@code on} is
+         *                      {@code true}: {@code false} returns once the server buffered the rows
+         * @return this builder
+         */
         public Builder asyncInsert(boolean on, boolean waitForInsert) {
             this.asyncInsert = on;
             this.waitForAsyncInsert = waitForInsert;
@@ -157,6 +219,10 @@ public final class InsertOptions {
         /**
          * Total attempts for a re-iterable source after connection failures and timeouts (default 1);
          * more than one needs a deduplication token. Server errors are not retried.
+         *
+         * @param attempts at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when {@code attempts} is below 1
          */
         public Builder maxAttempts(int attempts) {
             if (attempts < 1) {
@@ -166,6 +232,13 @@ public final class InsertOptions {
             return this;
         }
 
+        /**
+         * Builds the options.
+         *
+         * @return immutable insert options
+         * @throws IllegalArgumentException when {@code tokenPerBlock} or {@code maxAttempts} above 1 is set
+         *                                  without a deduplication token
+         */
         public InsertOptions build() {
             return new InsertOptions(this);
         }

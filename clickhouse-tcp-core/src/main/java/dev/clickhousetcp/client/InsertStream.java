@@ -99,27 +99,48 @@ public final class InsertStream implements AutoCloseable {
                 && QueryResult.transportFailure(e.getCause()) && lease.isReused() && x.unanswered(lease.connection());
     }
 
-    /** Column names in the order the server expects them. */
+    /**
+     * Column names in the order the server expects them.
+     *
+     * @return the insert header's column names, unmodifiable
+     */
     public List<String> columnNames() {
         return Collections.unmodifiableList(List.of(names));
     }
 
-    /** Column types in order. */
+    /**
+     * Column types in order.
+     *
+     * @return the insert header's column types, parallel to {@link #columnNames()}, unmodifiable
+     */
     public List<DataType> columnTypes() {
         return List.of(types);
     }
 
-    /** The header block (zero rows). */
+    /**
+     * The header block (zero rows).
+     *
+     * @return the insert header as the server sent it, detached (valid after the insert ends)
+     */
     public Block header() {
         return header;
     }
 
-    /** Column description text from a TableColumns packet, if the server sent one. */
+    /**
+     * Column description text from a TableColumns packet, if the server sent one.
+     *
+     * @return the table's column descriptions (names, types, default expressions) in ClickHouse's
+     *         {@code ColumnsDescription} text form, or {@code null} when no TableColumns packet came
+     */
     public String tableColumnsDescription() {
         return reader.tableColumns();
     }
 
-    /** Fresh writers, one per header column, in header order. */
+    /**
+     * Fresh writers, one per header column, in header order.
+     *
+     * @return new empty writers for the header's column types, to fill and pass to {@link #sendBlock}
+     */
     public ColumnWriter[] newWriters() {
         ColumnWriter[] w = new ColumnWriter[types.length];
         for (int i = 0; i < w.length; i++) {
@@ -146,8 +167,13 @@ public final class InsertStream implements AutoCloseable {
 
     /**
      * Sends one Data block built from {@code writers} (all with {@code rows} values), then resets the
-     * writers for reuse.
+     * writers for reuse. A block of zero rows sends nothing.
      *
+     * @param writers one writer per header column, in header order (as from {@link #newWriters()})
+     * @param rows    the number of values every writer holds
+     * @throws IllegalStateException         when the insert was already finished or abandoned
+     * @throws ClickHouseTypeException       when the writer count or a writer's size does not match
+     *                                       (nothing is sent; the insert stays open)
      * @throws ClickHouseTimeoutException    when the query timeout passed (the insert is abandoned)
      * @throws ClickHouseConnectionException when the connection fails (the insert is abandoned)
      */
@@ -181,7 +207,11 @@ public final class InsertStream implements AutoCloseable {
         }
     }
 
-    /** Rows sent so far. */
+    /**
+     * Rows sent so far.
+     *
+     * @return the total rows of the blocks {@link #sendBlock} has sent
+     */
     public long rowsSent() {
         return rowsSent;
     }

@@ -24,6 +24,23 @@ public record PoolConfig(int maxSize, int minIdle, Duration acquireTimeout, Dura
                          Duration validateAfterIdle, Duration leakDetectionThreshold, List<Endpoint> endpoints,
                          LoadBalancing loadBalancing, Duration failoverBackoff, Duration housekeepingPeriod) {
 
+    /**
+     * Checks the sizes and copies the endpoint list.
+     *
+     * @param maxSize                most connections open at once, at least 1
+     * @param minIdle                idle connections the pool keeps open, 0 to {@code maxSize}
+     * @param acquireTimeout         longest wait for a free connection
+     * @param idleTimeout            idle connections above {@code minIdle} are closed after this (0 = never)
+     * @param maxLifetime            connections are retired after this age, when idle (0 = never)
+     * @param validateAfterIdle      a connection idle longer than this is pinged before reuse
+     * @param leakDetectionThreshold a connection held longer than this is reported (0 = off)
+     * @param endpoints              the servers, at least one; copied
+     * @param loadBalancing          how new connections pick an endpoint
+     * @param failoverBackoff        how long an endpoint that failed to connect is skipped
+     * @param housekeepingPeriod     how often the housekeeping runs
+     * @throws IllegalArgumentException when {@code maxSize} is below 1, {@code minIdle} is not 0 to
+     *                                  {@code maxSize}, or there is no endpoint
+     */
     public PoolConfig {
         if (maxSize < 1) {
             throw new IllegalArgumentException("pool max size must be at least 1");

@@ -27,11 +27,34 @@ public record PoolStats(int active, int idle, int pending, int total, int maxSiz
     /** Upper bounds in microseconds of all histogram buckets but the last (which is unbounded). */
     public static final long[] ACQUIRE_BUCKET_BOUNDS_MICROS = ConnectionPool.ACQUIRE_BUCKETS_MICROS.clone();
 
+    /**
+     * Copies the histogram, so the record does not share the caller's array.
+     *
+     * @param active            connections lent out
+     * @param idle              connections waiting in the pool
+     * @param pending           threads waiting for a connection
+     * @param total             connections open or being opened
+     * @param maxSize           configured maximum
+     * @param created           connections opened since start
+     * @param destroyed         connections closed since start
+     * @param acquireTimeouts   acquisitions that timed out
+     * @param totalAcquireNanos sum of time spent acquiring, nanoseconds
+     * @param acquisitions      successful acquisitions
+     * @param maxAcquireNanos   longest successful acquisition, nanoseconds
+     * @param acquireHistogram  counts per bucket of {@link #ACQUIRE_BUCKET_BOUNDS_MICROS}, plus one for the
+     *                          rest; copied
+     * @param leaksReported     connections reported by leak detection
+     */
     public PoolStats {
         acquireHistogram = acquireHistogram.clone();
     }
 
-    /** A copy of the histogram counts. */
+    /**
+     * A copy of the histogram counts.
+     *
+     * @return a new array of {@code ACQUIRE_BUCKET_BOUNDS_MICROS.length + 1} counts, the last one for
+     *         acquisitions above the largest bound
+     */
     @Override
     public long[] acquireHistogram() {
         return acquireHistogram.clone();

@@ -101,7 +101,11 @@ public abstract class QueryOperations {
         return Budget.of(options.timeout() != null ? options.timeout() : defaultQueryTimeout, Deadline.QUERY);
     }
 
-    /** The object mappers (plan cache, {@link Mappers#plansBuilt()}) of this client. */
+    /**
+     * The object mappers (plan cache, {@link Mappers#plansBuilt()}) of this client.
+     *
+     * @return the mappers used by the object tiers ({@link #query(String, Class)}, {@link #insert(String, Iterable)})
+     */
     public Mappers mappers() {
         return mappers;
     }
@@ -115,7 +119,11 @@ public abstract class QueryOperations {
      */
     abstract boolean retriesUnansweredReads();
 
-    /** The server's Hello as seen by a pooled connection (name, version, revision, time zone). */
+    /**
+     * The server's Hello as seen by a pooled connection (name, version, revision, time zone).
+     *
+     * @return the Hello of the connection borrowed for this call (opening one if none is idle)
+     */
     public ServerHello serverInfo() {
         return withConnection(ClickHouseConnection::serverHello);
     }
@@ -129,6 +137,8 @@ public abstract class QueryOperations {
      * Round-trips Ping/Pong, failing with {@link dev.clickhousetcp.ClickHouseTimeoutException} when no
      * Pong arrives within {@code timeout} (the connection is then discarded; {@code null}: the socket
      * timeout). For health checks.
+     *
+     * @param timeout the longest wait for the Pong, or {@code null} for the connection's socket timeout
      */
     public void ping(java.time.Duration timeout) {
         ObservedOperation op = observe(ClickHouseTcpOperation.PING, null, QueryOptions.DEFAULT);
@@ -152,6 +162,10 @@ public abstract class QueryOperations {
     /**
      * Runs {@code fn} with a borrowed connection, returning it to the pool afterwards (or discarding
      * it when it is no longer usable). The connection must not escape {@code fn}.
+     *
+     * @param <T> the callback's result type
+     * @param fn  the callback; it may run several statements on the connection, one after the other
+     * @return what {@code fn} returned
      */
     public <T> T withConnection(Function<ClickHouseConnection, T> fn) {
         try (ConnectionLease lease = acquire(Budget.NONE)) {
@@ -159,11 +173,25 @@ public abstract class QueryOperations {
         }
     }
 
-    /** Runs a statement and reads its response to the end; returns the accumulated progress. */
+    /**
+     * Runs a statement and reads its response to the end; returns the accumulated progress.
+     *
+     * @param sql the statement (DDL, {@code INSERT ... SELECT}, {@code SYSTEM}...; rows it returns are discarded)
+     * @return the sum of the Progress packets the server sent (rows and bytes read and written)
+     * @throws dev.clickhousetcp.ClickHouseServerException when the server reports an error
+     */
     public Progress execute(String sql) {
         return execute(sql, QueryOptions.DEFAULT);
     }
 
+    /**
+     * {@link #execute(String)} with query options.
+     *
+     * @param sql     the statement
+     * @param options settings, query_id, timeout and the other per-query options
+     * @return the sum of the Progress packets the server sent
+     * @throws dev.clickhousetcp.ClickHouseServerException when the server reports an error
+     */
     public Progress execute(String sql, QueryOptions options) {
         try (QueryResult r = query(sql, options, ClickHouseTcpOperation.EXECUTE)) {
             r.drain();
@@ -171,11 +199,25 @@ public abstract class QueryOperations {
         }
     }
 
-    /** Starts a query; the result holds a pooled connection until it is closed. */
+    /**
+     * Starts a query; the result holds a pooled connection until it is closed.
+     *
+     * @param sql the query; must not be {@code null}
+     * @return the streaming result, to be closed by the caller (try-with-resources)
+     * @throws IllegalArgumentException when {@code sql} is {@code null}
+     */
     public QueryResult query(String sql) {
         return query(sql, QueryOptions.DEFAULT);
     }
 
+    /**
+     * {@link #query(String)} with query options.
+     *
+     * @param sql     the query; must not be {@code null}
+     * @param options settings, query_id, parameters, timeout, listener and the other per-query options
+     * @return the streaming result, to be closed by the caller (try-with-resources)
+     * @throws IllegalArgumentException when {@code sql} is {@code null}
+     */
     public QueryResult query(String sql, QueryOptions options) {
         return query(sql, options, ClickHouseTcpOperation.QUERY);
     }
@@ -238,11 +280,28 @@ public abstract class QueryOperations {
                 && QueryResult.transportFailure(e.getCause()) && lease.isReused();
     }
 
-    /** Runs a query and maps every row. */
+    /**
+     * Runs a query and maps every row.
+     *
+     * @param <T>    the mapped type
+     * @param sql    the query
+     * @param mapper called once per row, in result order, on the calling thread
+     * @return the mapped rows, in result order (a new mutable list)
+     */
     public <T> List<T> query(String sql, RowMapper<T> mapper) {
         return query(sql, QueryOptions.DEFAULT, mapper);
     }
 
+    /**
+     * {@link #query(String, RowMapper)} with query options.
+     *
+     * @param <T>     the mapped type
+     * @param sql     the query
+     * @param options the per-query options
+     * @param mapper  called once per row, in result order, on the calling thread; an exception it
+     *                throws cancels the query and is rethrown
+     * @return the mapped rows, in result order (a new mutable list)
+     */
     public <T> List<T> query(String sql, QueryOptions options, RowMapper<T> mapper) {
         List<T> out = new ArrayList<>();
         Row row = new Row();
@@ -264,11 +323,23 @@ public abstract class QueryOperations {
         return out;
     }
 
-    /** Runs a query and returns every row as a fresh {@code Object[]} (values boxed per {@code Column.getObject}). */
+    /**
+     * Runs a query and returns every row as a fresh {@code Object[]} (values boxed per {@code Column.getObject}).
+     *
+     * @param sql the query
+     * @return one array per row, in result order, each with one value per result column ({@code null} for NULL)
+     */
     public List<Object[]> queryRows(String sql) {
         return query(sql, QueryOptions.DEFAULT, (row, n) -> row.toArray());
     }
 
+    /**
+     * {@link #queryRows(String)} with query options.
+     *
+     * @param sql     the query
+     * @param options the per-query options
+     * @return one array per row, in result order, each with one value per result column ({@code null} for NULL)
+     */
     public List<Object[]> queryRows(String sql, QueryOptions options) {
         return query(sql, options, (row, n) -> row.toArray());
     }
@@ -279,12 +350,25 @@ public abstract class QueryOperations {
      * column types from the server's insert header before anything is sent for that block.
      *
      * @param table   table name as SQL ({@code db.table} allowed; quote unusual names yourself)
+     * @param columns the target column names, sent back-quoted; empty or {@code null} for all columns
+     * @param rows    the rows, each an array of one value per target column (iterated once)
      * @return rows inserted
+     * @throws ClickHouseTypeException when a row has the wrong number of values or a value cannot be
+     *                                 converted to its column's type (naming the row and column)
      */
     public long insert(String table, List<String> columns, Iterable<Object[]> rows) {
         return insert(table, columns, rows, QueryOptions.DEFAULT);
     }
 
+    /**
+     * {@link #insert(String, List, Iterable)} with query options.
+     *
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param columns the target column names; empty or {@code null} for all columns
+     * @param rows    the rows, each an array of one value per target column
+     * @param options the options of the INSERT statement (settings, query_id, timeout...)
+     * @return rows inserted
+     */
     public long insert(String table, List<String> columns, Iterable<Object[]> rows, QueryOptions options) {
         return insert(table, columns, rows, InsertOptions.builder().queryOptions(options).build());
     }
@@ -294,6 +378,11 @@ public abstract class QueryOperations {
      * options (deduplication token, safe-retry mode, async insert); see
      * {@link #insert(String, List, Iterable)}.
      *
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param columns the target column names; empty or {@code null} for all columns
+     * @param rows    the rows, each an array of one value per target column; iterated once per attempt
+     *                (so it must be re-iterable when {@link InsertOptions#maxAttempts()} is above 1)
+     * @param options block size, deduplication token, safe-retry mode, async insert and attempts
      * @return rows inserted
      */
     public long insert(String table, List<String> columns, Iterable<Object[]> rows, InsertOptions options) {
@@ -345,6 +434,8 @@ public abstract class QueryOperations {
      * have the same length and every column of the insert header must be present. The arrays are
      * read while this call runs: do not modify them concurrently.
      *
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param columns column name to the column's values; its key order is the INSERT's column list
      * @return rows inserted
      * @throws ClickHouseTypeException when a value cannot be converted to its column's type (nothing
      *                                 is sent then)
@@ -353,6 +444,16 @@ public abstract class QueryOperations {
         return insertColumns(table, columns, QueryOptions.DEFAULT);
     }
 
+    /**
+     * {@link #insertColumns(String, Map)} with query options.
+     *
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param columns column name to the column's values; its key order is the INSERT's column list
+     * @param options the options of the INSERT statement
+     * @return rows inserted
+     * @throws ClickHouseTypeException when a value cannot be converted to its column's type, a column
+     *                                 is missing or the columns differ in length (nothing is sent then)
+     */
     public long insertColumns(String table, Map<String, ?> columns, QueryOptions options) {
         return insertColumns(table, columns, InsertOptions.builder().queryOptions(options).build());
     }
@@ -364,7 +465,13 @@ public abstract class QueryOperations {
      * data as one bulk copy, offsets, null map and dictionary as they are); another type is converted
      * value by value.
      *
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param columns column name to the column's values; its key order is the INSERT's column list
+     * @param options deduplication token, async insert and the query options; {@code maxRowsPerBlock}
+     *                does not split the block, and the call is made once whatever {@code maxAttempts} says
      * @return rows inserted
+     * @throws ClickHouseTypeException when a value cannot be converted to its column's type, a column
+     *                                 is missing or the columns differ in length (nothing is sent then)
      */
     public long insertColumns(String table, Map<String, ?> columns, InsertOptions options) {
         String sql = insertSql(table, new ArrayList<>(columns.keySet()));
@@ -430,7 +537,13 @@ public abstract class QueryOperations {
         return fresh;
     }
 
-    /** Inserts one block (e.g. read earlier and detached with {@link Block#copy()}); see {@link #insertBlocks}. */
+    /**
+     * Inserts one block (e.g. read earlier and detached with {@link Block#copy()}); see {@link #insertBlocks}.
+     *
+     * @param table table name as SQL ({@code db.table} allowed)
+     * @param block the rows; its column names name the target columns
+     * @return rows inserted (the block's row count)
+     */
     public long insertBlock(String table, Block block) {
         return insertBlocks(table, List.of(block), InsertOptions.DEFAULT);
     }
@@ -444,7 +557,12 @@ public abstract class QueryOperations {
      * is sent before the source moves on, so blocks may come straight from a result stream. With
      * {@code tokenPerBlock}, every block is its own INSERT (safe retries).
      *
-     * @return rows inserted
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param blocks  the blocks, iterated once; every block must have the first block's column names
+     * @param options deduplication token, safe-retry mode, async insert and the query options;
+     *                {@code maxRowsPerBlock} is not applied (each block is sent whole) and the call is
+     *                made once whatever {@code maxAttempts} says
+     * @return rows inserted (0 when {@code blocks} is empty: nothing is sent)
      */
     public long insertBlocks(String table, Iterable<Block> blocks, InsertOptions options) {
         Iterator<Block> it = blocks.iterator();
@@ -490,6 +608,12 @@ public abstract class QueryOperations {
      * Runs an INSERT statement whose data the callback streams through the {@link InsertStream};
      * finishes the insert after the callback returns, or abandons it (discarding the connection) when
      * the callback throws.
+     *
+     * @param <T>       the callback's result type
+     * @param insertSql the {@code INSERT INTO ... VALUES} statement, without data (see {@link InsertStream})
+     * @param options   the options of the INSERT statement
+     * @param fn        streams the rows; the stream must not escape it
+     * @return what {@code fn} returned
      */
     @SuppressWarnings("try") // the scope is only opened and closed
     public <T> T withInsert(String insertSql, QueryOptions options, Function<InsertStream, T> fn) {
@@ -569,6 +693,10 @@ public abstract class QueryOperations {
      * properties by {@code @ClickHouseColumn}, exact name, case-insensitive name, then snake_case to
      * camelCase. The plan is built once per (class, column names and types) and cached.
      *
+     * @param <T>  the mapped type
+     * @param sql  the query
+     * @param type the class each row is mapped to
+     * @return the mapped rows, in result order (a new mutable list)
      * @throws MappingException when the class does not fit the result (before any row is mapped), or a
      *                          value does not fit its property (a NULL into a primitive, out of range)
      */
@@ -576,7 +704,16 @@ public abstract class QueryOperations {
         return query(sql, QueryOptions.DEFAULT, type);
     }
 
-    /** {@link #query(String, Class)} with query options. */
+    /**
+     * {@link #query(String, Class)} with query options.
+     *
+     * @param <T>     the mapped type
+     * @param sql     the query
+     * @param options the per-query options
+     * @param type    the class each row is mapped to
+     * @return the mapped rows, in result order (a new mutable list)
+     * @throws MappingException when the class does not fit the result or a value does not fit its property
+     */
     public <T> List<T> query(String sql, QueryOptions options, Class<T> type) {
         List<T> out = new ArrayList<>();
         forEach(sql, options, type, out::add);
@@ -587,13 +724,29 @@ public abstract class QueryOperations {
      * Runs a query and hands every row, mapped to {@code type} (see {@link #query(String, Class)}),
      * to {@code action} as the blocks arrive, holding at most one block's objects.
      *
+     * @param <T>    the mapped type
+     * @param sql    the query
+     * @param type   the class each row is mapped to
+     * @param action called once per row, in result order, on the calling thread; an exception it
+     *               throws cancels the query and is rethrown
      * @return rows mapped
+     * @throws MappingException when the class does not fit the result or a value does not fit its property
      */
     public <T> long forEach(String sql, Class<T> type, Consumer<? super T> action) {
         return forEach(sql, QueryOptions.DEFAULT, type, action);
     }
 
-    /** {@link #forEach(String, Class, Consumer)} with query options. */
+    /**
+     * {@link #forEach(String, Class, Consumer)} with query options.
+     *
+     * @param <T>     the mapped type
+     * @param sql     the query
+     * @param options the per-query options
+     * @param type    the class each row is mapped to
+     * @param action  called once per row, in result order, on the calling thread
+     * @return rows mapped
+     * @throws MappingException when the class does not fit the result or a value does not fit its property
+     */
     public <T> long forEach(String sql, QueryOptions options, Class<T> type, Consumer<? super T> action) {
         try (QueryResult r = query(sql, options)) {
             ReadPlan.Reader<T> reader = null;
@@ -617,12 +770,25 @@ public abstract class QueryOperations {
      * Runs a query and returns its rows mapped to {@code type} (see {@link #query(String, Class)}) as
      * a lazy sequential stream that holds one pooled connection until it is closed: use
      * try-with-resources. Closing it early cancels the query.
+     *
+     * @param <T>  the mapped type
+     * @param sql  the query (sent by this call; rows are read as the stream is consumed)
+     * @param type the class each row is mapped to
+     * @return a sequential, ordered stream of the mapped rows, to be closed by the caller
      */
     public <T> Stream<T> stream(String sql, Class<T> type) {
         return stream(sql, QueryOptions.DEFAULT, type);
     }
 
-    /** {@link #stream(String, Class)} with query options. */
+    /**
+     * {@link #stream(String, Class)} with query options.
+     *
+     * @param <T>     the mapped type
+     * @param sql     the query (sent by this call; rows are read as the stream is consumed)
+     * @param options the per-query options
+     * @param type    the class each row is mapped to
+     * @return a sequential, ordered stream of the mapped rows, to be closed by the caller
+     */
     public <T> Stream<T> stream(String sql, QueryOptions options, Class<T> type) {
         QueryResult r = query(sql, options);
         Spliterator<T> sp = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED) {
@@ -698,13 +864,31 @@ public abstract class QueryOperations {
      * Inserts objects (records, beans, classes with getters or fields) into {@code table}; their class
      * is taken from the first element. See {@link #insert(String, Class, Iterable, InsertOptions)}.
      *
-     * @return rows inserted
+     * @param <T>   the element type
+     * @param table table name as SQL ({@code db.table} allowed)
+     * @param rows  the objects, none {@code null}; iterated again from the start after the first
+     *              element was looked at, so it must be re-iterable
+     * @return rows inserted (0 for an empty source: nothing is sent)
+     * @throws MappingException when the class does not fit the table, an element is {@code null}, or a
+     *                          value does not fit its column
      */
     public <T> long insert(String table, Iterable<T> rows) {
         return insert(table, rows, InsertOptions.DEFAULT);
     }
 
-    /** {@link #insert(String, Iterable)} with insert options. */
+    /**
+     * {@link #insert(String, Iterable)} with insert options. When the first element is an
+     * {@code Object[]}, the elements are taken as rows of values for all columns of the table, as by
+     * {@link #insert(String, List, Iterable, InsertOptions)} with no column names.
+     *
+     * @param <T>     the element type
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param rows    the objects, none {@code null}; must be re-iterable
+     * @param options block size, deduplication token, safe-retry mode, async insert and attempts
+     * @return rows inserted (0 for an empty source: nothing is sent)
+     * @throws MappingException when the class does not fit the table, an element is {@code null}, or a
+     *                          value does not fit its column
+     */
     @SuppressWarnings("unchecked")
     public <T> long insert(String table, Iterable<T> rows, InsertOptions options) {
         Iterator<T> it = rows.iterator();
@@ -730,7 +914,12 @@ public abstract class QueryOperations {
      * type conversions fail with every problem listed before any row is sent. The server's insert
      * header then decides column order and types.
      *
-     * @return rows inserted
+     * @param <T>     the mapped type
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param type    the class whose readable properties supply the column values
+     * @param rows    the objects, none {@code null}; iterated once per attempt
+     * @param options block size, deduplication token, safe-retry mode, async insert and attempts
+     * @return rows inserted (0 for an empty source: nothing is sent)
      * @throws MappingException when the class does not fit the table, or a value does not fit its
      *                          column (naming row, column and property; the insert is abandoned)
      */
@@ -739,7 +928,17 @@ public abstract class QueryOperations {
                 op -> withAttempts(options, () -> insertObjects(table, type, rows.iterator(), options, op), true, op));
     }
 
-    /** Inserts the objects of a (lazily generated) stream; its class is taken from the first element. */
+    /**
+     * Inserts the objects of a (lazily generated) stream; its class is taken from the first element.
+     * Runs with {@link InsertOptions#DEFAULT}.
+     *
+     * @param <T>   the element type
+     * @param table table name as SQL ({@code db.table} allowed)
+     * @param rows  the objects, none {@code null}; consumed once, lazily (the stream is not closed here)
+     * @return rows inserted (0 for an empty stream: nothing is sent)
+     * @throws MappingException when the class does not fit the table, an element is {@code null}, or a
+     *                          value does not fit its column
+     */
     @SuppressWarnings("unchecked")
     public <T> long insert(String table, Stream<T> rows) {
         Iterator<T> it = rows.iterator();
@@ -776,6 +975,15 @@ public abstract class QueryOperations {
      * objects at a time. {@code maxAttempts} must be 1 (a stream cannot be replayed; retry yourself
      * with a fresh stream and the same deduplication token). See
      * {@link #insert(String, Class, Iterable, InsertOptions)}.
+     *
+     * @param <T>     the mapped type
+     * @param table   table name as SQL ({@code db.table} allowed)
+     * @param type    the class whose readable properties supply the column values
+     * @param rows    the objects, none {@code null} (the stream is not closed here)
+     * @param options block size, deduplication token, safe-retry mode and async insert
+     * @return rows inserted (0 for an empty stream: nothing is sent)
+     * @throws IllegalArgumentException when {@code options.maxAttempts()} is above 1
+     * @throws MappingException         when the class does not fit the table or a value does not fit its column
      */
     public <T> long insert(String table, Class<T> type, Stream<? extends T> rows, InsertOptions options) {
         if (options.maxAttempts() > 1) {
@@ -833,6 +1041,11 @@ public abstract class QueryOperations {
     /**
      * The columns of {@code table} as {@code DESCRIBE TABLE} reports them. Columns of a type this
      * client cannot parse are left out when they have a default expression.
+     *
+     * @param table table name as SQL ({@code db.table} allowed), appended to {@code DESCRIBE TABLE} as is
+     * @return the columns in table order, with their parsed types and default kinds
+     *         ({@code DEFAULT}, {@code MATERIALIZED}, {@code ALIAS}..., empty for none)
+     * @throws MappingException when a column without a default has a type this client does not support
      */
     public List<TableColumn> describe(String table) {
         List<TableColumn> out = new ArrayList<>();
@@ -858,6 +1071,10 @@ public abstract class QueryOperations {
     /**
      * Checks {@code type} against {@code table} ({@code DESCRIBE TABLE}) for both reading and
      * inserting, reporting every mismatch at once instead of failing at the first.
+     *
+     * @param type  the record, bean or constructor-bound class to check
+     * @param table table name as SQL ({@code db.table} allowed)
+     * @return the report of every problem found for reading and for inserting
      */
     public SchemaReport checkSchema(Class<?> type, String table) {
         return mappers.check(type, table, describe(table));

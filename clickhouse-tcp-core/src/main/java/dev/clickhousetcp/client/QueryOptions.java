@@ -45,46 +45,92 @@ public final class QueryOptions {
         this.listener = b.listener;
     }
 
+    /**
+     * A builder with no options set.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The query_id, or {@code null} to have one generated (a random UUID). */
+    /**
+     * The query_id, or {@code null} to have one generated (a random UUID).
+     *
+     * @return the query_id sent with the Query packet, or {@code null}
+     */
     public String queryId() {
         return queryId;
     }
 
+    /**
+     * The ClickHouse settings of this query, sent after (and overriding) the connection's settings.
+     *
+     * @return setting name to value as text, in insertion order; unmodifiable
+     */
     public Map<String, String> settings() {
         return settings;
     }
 
+    /**
+     * The values of the query's {@code {name:Type}} placeholders.
+     *
+     * @return parameter name to the value already rendered and quoted for the Query packet; unmodifiable
+     */
     public Map<String, String> parameters() {
         return parameters;
     }
 
+    /**
+     * The quota key sent in this query's ClientInfo.
+     *
+     * @return the quota key, or {@code null} for the connection's (empty) one
+     */
     public String quotaKey() {
         return quotaKey;
     }
 
+    /**
+     * The W3C trace context sent in this query's ClientInfo, so the server's spans join the caller's trace.
+     *
+     * @return the trace context, or {@code null} for none (an observed call then sends its own span's)
+     */
     public TraceContext traceContext() {
         return traceContext;
     }
 
+    /**
+     * The listener of the query's side packets.
+     *
+     * @return the listener, {@link QueryListener#NONE} when none was set; never {@code null}
+     */
     public QueryListener listener() {
         return listener;
     }
 
-    /** Client-side limit on the whole query, or {@code null}. */
+    /**
+     * Client-side limit on the whole query, or {@code null}.
+     *
+     * @return the timeout, positive, or {@code null} for the client's default query timeout
+     */
     public java.time.Duration timeout() {
         return timeout;
     }
 
-    /** Whether the timeout is also sent to the server as {@code max_execution_time}. */
+    /**
+     * Whether the timeout is also sent to the server as {@code max_execution_time}.
+     *
+     * @return {@code true} when set by {@link Builder#timeoutOnServerToo(java.time.Duration)}
+     */
     public boolean serverTimeout() {
         return serverTimeout;
     }
 
-    /** Network compression for this query, or {@code null} for the connection's default. */
+    /**
+     * Network compression for this query, or {@code null} for the connection's default.
+     *
+     * @return the compression, or {@code null}
+     */
     public Compression compression() {
         return compression;
     }
@@ -99,17 +145,29 @@ public final class QueryOptions {
         return secondary;
     }
 
-    /** The default database for this query, or {@code null} for the connection's configured one. */
+    /**
+     * The default database for this query, or {@code null} for the connection's configured one.
+     *
+     * @return the database name, or {@code null}
+     */
     public String database() {
         return database;
     }
 
-    /** Temporary tables sent with the query. */
+    /**
+     * Temporary tables sent with the query.
+     *
+     * @return the external tables in the order they are sent; unmodifiable, empty when none
+     */
     public java.util.List<ExternalTable> externalTables() {
         return externalTables;
     }
 
-    /** A builder starting from these options (for derived options such as an insert's deduplication token). */
+    /**
+     * A builder starting from these options (for derived options such as an insert's deduplication token).
+     *
+     * @return a new builder holding every option of this object
+     */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.queryId = queryId;
@@ -144,16 +202,35 @@ public final class QueryOptions {
         private QueryStage stage = QueryStage.COMPLETE;
         private boolean secondary;
 
+        /**
+         * The query_id of the query (visible in {@code system.query_log} and {@code system.processes}).
+         *
+         * @param queryId the id; {@code null} to have a random UUID generated per query
+         * @return this builder
+         */
         public Builder queryId(String queryId) {
             this.queryId = queryId;
             return this;
         }
 
+        /**
+         * Adds a ClickHouse setting for this query (e.g. {@code max_threads}), overriding the connection's.
+         *
+         * @param name  the setting name
+         * @param value the value; sent as its {@code String.valueOf} text
+         * @return this builder
+         */
         public Builder setting(String name, Object value) {
             settings.put(name, String.valueOf(value));
             return this;
         }
 
+        /**
+         * Adds ClickHouse settings for this query, as {@link #setting(String, Object)} does for each entry.
+         *
+         * @param s setting name to value; added to the settings so far
+         * @return this builder
+         */
         public Builder settings(Map<String, ?> s) {
             s.forEach(this::setting);
             return this;
@@ -165,27 +242,56 @@ public final class QueryOptions {
          * {@code LocalDate.of(2024, 1, 2)}, a {@code List} for an Array...): it is rendered as
          * ClickHouse text and quoted as the protocol requires (native protocol parameters are
          * quoted strings whose content is the value in escaped text format). {@code null} is NULL.
+         * Needs a server of protocol revision 54459 or newer; the query fails before it is sent otherwise.
+         *
+         * @param name  the placeholder's name
+         * @param value the value, or {@code null} for NULL
+         * @return this builder
          */
         public Builder parameter(String name, Object value) {
             parameters.put(name, ParameterFormat.encode(value));
             return this;
         }
 
-        /** Same as {@link #parameter(String, Object)} with a String value. */
+        /**
+         * Same as {@link #parameter(String, Object)} with a String value.
+         *
+         * @param name  the placeholder's name
+         * @param value the text, or {@code null} for NULL
+         * @return this builder
+         */
         public Builder stringParameter(String name, String value) {
             return parameter(name, value);
         }
 
+        /**
+         * The quota key of this query (for quotas keyed by {@code client_key}).
+         *
+         * @param quotaKey the key, or {@code null} for the connection's
+         * @return this builder
+         */
         public Builder quotaKey(String quotaKey) {
             this.quotaKey = quotaKey;
             return this;
         }
 
+        /**
+         * The W3C trace context to send in ClientInfo, so the server's spans join that trace.
+         *
+         * @param traceContext the context, or {@code null} for none
+         * @return this builder
+         */
         public Builder traceContext(TraceContext traceContext) {
             this.traceContext = traceContext;
             return this;
         }
 
+        /**
+         * Receives the query's Progress, ProfileInfo, ProfileEvents and Log packets as they arrive.
+         *
+         * @param listener the listener, or {@code null} for none
+         * @return this builder
+         */
         public Builder listener(QueryListener listener) {
             this.listener = listener == null ? QueryListener.NONE : listener;
             return this;
@@ -195,6 +301,10 @@ public final class QueryOptions {
          * Limits the whole query (from sending it to the end of its response) on the client: when it
          * passes, Cancel is sent, the response drained, and a
          * {@link dev.clickhousetcp.ClickHouseTimeoutException} thrown.
+         *
+         * @param timeout a positive duration, or {@code null} for the client's default query timeout
+         * @return this builder
+         * @throws IllegalArgumentException when {@code timeout} is zero or negative
          */
         public Builder timeout(java.time.Duration timeout) {
             if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
@@ -207,6 +317,11 @@ public final class QueryOptions {
         /**
          * Like {@link #timeout(java.time.Duration)}, and also sends the limit to the server as
          * {@code max_execution_time} (whole seconds, rounded up), so the server stops on its own too.
+         *
+         * @param timeout a positive duration; not {@code null}
+         * @return this builder
+         * @throws IllegalArgumentException when {@code timeout} is zero or negative
+         * @throws NullPointerException     when {@code timeout} is {@code null}
          */
         public Builder timeoutOnServerToo(java.time.Duration timeout) {
             timeout(java.util.Objects.requireNonNull(timeout, "timeout"));
@@ -219,6 +334,9 @@ public final class QueryOptions {
         /**
          * Network compression for this query, overriding {@link ConnectionConfig#compression()}
          * ({@code null} = the connection's default).
+         *
+         * @param compression the compression, or {@code null}
+         * @return this builder
          */
         public Builder compression(Compression compression) {
             this.compression = compression;
@@ -241,18 +359,31 @@ public final class QueryOptions {
          * Runs the query with this default database (unqualified table names resolve in it). The
          * native protocol has no per-query database: the connection switches with {@code USE} when
          * its current database differs, and later queries without this option switch back.
+         *
+         * @param database the database name, or {@code null} for the connection's configured one
+         * @return this builder
          */
         public Builder database(String database) {
             this.database = database;
             return this;
         }
 
-        /** Sends {@code table} with the query as temporary data the query can read by its name. */
+        /**
+         * Sends {@code table} with the query as temporary data the query can read by its name.
+         *
+         * @param table the external table; added after those added before
+         * @return this builder
+         */
         public Builder externalTable(ExternalTable table) {
             externalTables.add(table);
             return this;
         }
 
+        /**
+         * Builds the options.
+         *
+         * @return immutable options
+         */
         public QueryOptions build() {
             return new QueryOptions(this);
         }

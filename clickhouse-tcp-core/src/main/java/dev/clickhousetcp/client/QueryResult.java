@@ -88,6 +88,10 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      * The next block with at least one row, or {@code null} when the result is complete (or was
      * stopped by {@link #cancel()}). Releases the previous block.
      *
+     * @return the next non-empty Data block, borrowed until the next call or {@link #close()}; or
+     *         {@code null} at the end
+     * @throws IllegalStateException      when the result is closed, or already ended (after {@code null}
+     *                                    or an exception was returned once)
      * @throws ClickHouseServerException  when the server reports an error (the connection stays usable)
      * @throws ClickHouseTimeoutException when the query's timeout passed (the query is cancelled; the
      *                                    connection is kept only if the server confirmed in time)
@@ -233,7 +237,12 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         }
     }
 
-    /** Reads to the end, discarding blocks; returns the number of rows read by this call. */
+    /**
+     * Reads to the end, discarding blocks; returns the number of rows read by this call.
+     *
+     * @return rows discarded by this call
+     * @throws IllegalStateException when the result is closed or already ended
+     */
     public long drain() {
         long before = rows;
         while (next() != null) {
@@ -242,37 +251,67 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         return rows - before;
     }
 
-    /** The header block (column names and types, zero rows) once the first Data packet arrived, else {@code null}. */
+    /**
+     * The header block (column names and types, zero rows) once the first Data packet arrived, else {@code null}.
+     *
+     * @return the detached header, valid after this result is closed, or {@code null}
+     */
     public Block header() {
         return header;
     }
 
-    /** Rows returned so far. */
+    /**
+     * Rows returned so far.
+     *
+     * @return the total row count of the blocks {@link #next()} has returned (including those {@link #drain()} read)
+     */
     public long rowCount() {
         return rows;
     }
 
-    /** Accumulated progress. */
+    /**
+     * Accumulated progress.
+     *
+     * @return the field-wise sum of the Progress packets received so far ({@link Progress#ZERO} before any)
+     */
     public Progress progress() {
         return reader.progress();
     }
 
-    /** ProfileInfo if received. */
+    /**
+     * ProfileInfo if received.
+     *
+     * @return the ProfileInfo packet (rows, blocks, bytes, rows before LIMIT), or {@code null} until the
+     *         server sent it, usually near the end of the response
+     */
     public ProfileInfo profileInfo() {
         return reader.profileInfo();
     }
 
-    /** The Totals block (WITH TOTALS), detached, or {@code null}. */
+    /**
+     * The Totals block (WITH TOTALS), detached, or {@code null}.
+     *
+     * @return the totals row as a one-row block, or {@code null} when none has arrived (it comes after
+     *         the Data blocks)
+     */
     public Block totals() {
         return reader.totals();
     }
 
-    /** The Extremes block (setting extremes=1), detached, or {@code null}. */
+    /**
+     * The Extremes block (setting extremes=1), detached, or {@code null}.
+     *
+     * @return the block of two rows, minimums then maximums, or {@code null} when none has arrived
+     */
     public Block extremes() {
         return reader.extremes();
     }
 
-    /** Whether the server has ended the response. */
+    /**
+     * Whether the server has ended the response.
+     *
+     * @return {@code true} once EndOfStream (or an Exception packet) was read
+     */
     public boolean isFinished() {
         return reader.finished();
     }
@@ -287,7 +326,12 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         exchange.requestCancel();
     }
 
-    /** Whether this query was stopped by {@link #cancel()}, an interrupt or its timeout. */
+    /**
+     * Whether this query was stopped by {@link #cancel()}, an interrupt or its timeout.
+     *
+     * @return {@code true} once the reading thread has acted on a stop and sent Cancel; a {@link #cancel()}
+     *         request shows here only from then on
+     */
     public boolean isCancelled() {
         return exchange.abort() != ClickHouseConnection.Abort.NONE;
     }

@@ -71,6 +71,12 @@ public final class TlsConfig {
                 + ", protocols=" + protocols + cipherText + "]";
     }
 
+    /**
+     * A builder with the defaults: the JVM's trust store, no client certificate, hostname verification
+     * on, TLSv1.3 and TLSv1.2.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -79,20 +85,38 @@ public final class TlsConfig {
         return context;
     }
 
+    /**
+     * Whether the server certificate must name the host connected to (or {@link #serverName()}).
+     *
+     * @return {@code true} unless turned off (default {@code true})
+     */
     public boolean hostnameVerification() {
         return hostnameVerification;
     }
 
-    /** The name the server certificate is verified against and sent as SNI ({@code null}: the host). */
+    /**
+     * The name the server certificate is verified against and sent as SNI ({@code null}: the host).
+     *
+     * @return the server name, or {@code null}
+     */
     public String serverName() {
         return serverName;
     }
 
+    /**
+     * The enabled TLS protocol versions, in JSSE names.
+     *
+     * @return the protocols (default {@code TLSv1.3}, {@code TLSv1.2}); unmodifiable
+     */
     public List<String> protocols() {
         return protocols;
     }
 
-    /** The enabled cipher suites, or {@code null} for the JSSE defaults. */
+    /**
+     * The enabled cipher suites, or {@code null} for the JSSE defaults.
+     *
+     * @return the cipher suites in JSSE names, unmodifiable, or {@code null}
+     */
     public List<String> cipherSuites() {
         return cipherSuites;
     }
@@ -122,7 +146,8 @@ public final class TlsConfig {
          * server name, protocols and cipher suites still apply.
          *
          * @param context     an initialized context
-         * @param description what it is, for {@link #toString()} (no secrets)
+         * @param description what it is, for {@link #toString()} (no secrets); {@code null}: "custom"
+         * @return this builder
          */
         public Builder sslContext(SSLContext context, String description) {
             this.sslContext = java.util.Objects.requireNonNull(context, "context");
@@ -130,13 +155,25 @@ public final class TlsConfig {
             return this;
         }
 
-        /** Enabled cipher suites (default: the JSSE defaults of the context's protocols). */
+        /**
+         * Enabled cipher suites (default: the JSSE defaults of the context's protocols).
+         *
+         * @param cipherSuites JSSE cipher suite names, or {@code null} for the defaults
+         * @return this builder
+         */
         public Builder cipherSuites(List<String> cipherSuites) {
             this.cipherSuites = cipherSuites == null ? null : new ArrayList<>(cipherSuites);
             return this;
         }
 
-        /** Trusts exactly the CA certificates in this PEM file (instead of the JVM's trust store). */
+        /**
+         * Trusts exactly the CA certificates in this PEM file (instead of the JVM's trust store).
+         * The file is read by this call.
+         *
+         * @param pemFile a file of one or more PEM ({@code -----BEGIN CERTIFICATE-----}) certificates
+         * @return this builder
+         * @throws ClickHouseException when the file cannot be read or holds no certificate
+         */
         public Builder trustedCertificates(Path pemFile) {
             try (InputStream in = Files.newInputStream(pemFile)) {
                 Collection<? extends Certificate> certs = CertificateFactory.getInstance("X.509").generateCertificates(in);
@@ -157,7 +194,12 @@ public final class TlsConfig {
             return this;
         }
 
-        /** Trusts the certificates of this key store. */
+        /**
+         * Trusts the certificates of this key store.
+         *
+         * @param trustStore a loaded key store with the trusted certificates; {@code null} for the JVM's trust store
+         * @return this builder
+         */
         public Builder trustStore(KeyStore trustStore) {
             this.trustStore = trustStore;
             this.trustDescription = "key store";
@@ -168,7 +210,10 @@ public final class TlsConfig {
          * Presents this client certificate (mutual TLS).
          *
          * @param certificateChainPem PEM file with the client certificate (and any intermediates)
-         * @param privateKeyPem       PEM file with the unencrypted PKCS#8 private key
+         * @param privateKeyPem       PEM file with the unencrypted PKCS#8 private key (RSA, EC, Ed25519 or RSASSA-PSS)
+         * @return this builder
+         * @throws ClickHouseException when a file cannot be read, or the key is PKCS#1/SEC1, encrypted or of
+         *                             an unsupported algorithm
          */
         public Builder clientCertificate(Path certificateChainPem, Path privateKeyPem) {
             try (InputStream in = Files.newInputStream(certificateChainPem)) {
@@ -187,31 +232,58 @@ public final class TlsConfig {
             return this;
         }
 
-        /** Presents the key entry of this key store (mutual TLS). */
+        /**
+         * Presents the key entry of this key store (mutual TLS).
+         *
+         * @param keyStore a loaded key store holding the client's private key and certificate chain
+         * @param password the key's password ({@code null}: none); copied
+         * @return this builder
+         */
         public Builder keyStore(KeyStore keyStore, char[] password) {
             this.keyStore = keyStore;
             this.keyPassword = password == null ? new char[0] : password.clone();
             return this;
         }
 
-        /** Whether the server certificate must match the host name (default true; turn off only for tests). */
+        /**
+         * Whether the server certificate must match the host name (default true; turn off only for tests).
+         *
+         * @param on {@code false} to accept a trusted certificate issued for any name
+         * @return this builder
+         */
         public Builder hostnameVerification(boolean on) {
             this.hostnameVerification = on;
             return this;
         }
 
-        /** Verifies the server certificate against, and sends as SNI, this name instead of the host. */
+        /**
+         * Verifies the server certificate against, and sends as SNI, this name instead of the host.
+         *
+         * @param name the server name, or {@code null} for the host connected to
+         * @return this builder
+         */
         public Builder serverName(String name) {
             this.serverName = name;
             return this;
         }
 
-        /** Enabled protocol versions (default TLSv1.3, TLSv1.2). */
+        /**
+         * Enabled protocol versions (default TLSv1.3, TLSv1.2).
+         *
+         * @param protocols JSSE protocol names such as {@code TLSv1.3}; not {@code null}
+         * @return this builder
+         */
         public Builder protocols(List<String> protocols) {
             this.protocols = new ArrayList<>(protocols);
             return this;
         }
 
+        /**
+         * Builds the configuration, creating its {@link SSLContext} unless one was given.
+         *
+         * @return an immutable TLS configuration
+         * @throws ClickHouseException when the context cannot be set up (e.g. a wrong key password)
+         */
         public TlsConfig build() {
             return new TlsConfig(this);
         }
