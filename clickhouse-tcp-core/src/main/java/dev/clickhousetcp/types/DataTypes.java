@@ -37,7 +37,8 @@ public final class DataTypes {
      * Parses and resolves {@code typeName} within the type-name limits of {@code limits} (length,
      * depth, parameters: see {@link TypeNode#parse(String, DecodeLimits)}). Names longer than
      * {@value #MAX_CACHED_NAME} characters are not cached, and the cache holds at most
-     * {@value #MAX_CACHE} names, so names a server invents cannot grow it without bound.
+     * {@value #MAX_CACHE} names, so names a server invents cannot grow it without bound. The cache is
+     * keyed by the zone and the type-name limits as well, so a cached type never bypasses stricter limits.
      *
      * @param typeName   a ClickHouse type name, e.g. {@code LowCardinality(String)}
      * @param serverZone the zone for DateTime types without an explicit one: the query's session zone, else
@@ -48,7 +49,10 @@ public final class DataTypes {
      *                                 unsupported type
      */
     public static DataType parse(String typeName, ZoneId serverZone, DecodeLimits limits) {
-        String key = serverZone.getId() + '\u0000' + typeName;
+        // the type-name limits are part of the key: a name cached under looser limits is parsed again
+        // (and rejected) under stricter ones
+        String key = serverZone.getId() + '\u0000' + limits.maxTypeNameBytes() + ',' + limits.maxTypeDepth() + ','
+                + limits.maxTypeElements() + '\u0000' + typeName;
         DataType t = CACHE.get(key);
         if (t == null) {
             t = resolve(TypeNode.parse(typeName, limits), serverZone);

@@ -52,4 +52,17 @@ class TypeNodeTest {
         assertThat(t64.zone()).isEqualTo(ZoneId.of("UTC"));
         assertThat(t64.scale()).isEqualTo(6);
     }
+
+    @Test
+    void aCachedTypeIsStillCheckedAgainstStricterLimits() {
+        String name = "Array(Array(Array(UInt8)))";
+        assertThat(DataTypes.parse(name, ZoneOffset.UTC).name()).isEqualTo(name); // cached under the defaults
+        DecodeLimits shallow = DecodeLimits.DEFAULT.withTypeNameLimits(1 << 20, 2, 1 << 17);
+        assertThatThrownBy(() -> DataTypes.parse(name, ZoneOffset.UTC, shallow))
+                .isInstanceOf(ClickHouseTypeException.class).hasMessageContaining("deeper");
+        DecodeLimits shortNames = DecodeLimits.DEFAULT.withTypeNameLimits(10, 64, 1 << 17);
+        assertThatThrownBy(() -> DataTypes.parse(name, ZoneOffset.UTC, shortNames))
+                .isInstanceOf(ClickHouseTypeException.class);
+        assertThat(DataTypes.parse(name, ZoneOffset.UTC).name()).isEqualTo(name);
+    }
 }
