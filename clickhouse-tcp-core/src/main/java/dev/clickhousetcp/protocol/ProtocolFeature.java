@@ -69,7 +69,7 @@ public enum ProtocolFeature {
     CUSTOM_SERIALIZATION(54454),
     /** The server sends ProfileEvents packets during an INSERT too. */
     PROFILE_EVENTS_IN_INSERT(54456),
-    /** The server accepts the {@code viewIfPermitted} table function in queries from other servers. */
+    /** Servers may send the {@code viewIfPermitted} table function to each other; no field here depends on it. */
     VIEW_IF_PERMITTED(54457),
     /** The client sends an Addendum right after reading the server Hello (see {@link Handshake#writeAddendum}). */
     ADDENDUM(54458),
@@ -120,7 +120,10 @@ public enum ProtocolFeature {
     PARALLEL_BLOCK_MARSHALLING(54478),
     /** The server Hello carries the cluster function protocol version. */
     VERSIONED_CLUSTER_FUNCTION_PROTOCOL(54479),
-    /** Two-level aggregation buckets may be sent out of order between servers. */
+    /**
+     * BlockInfo may carry field 3, the out-of-order buckets of two-level aggregation (sent between servers);
+     * {@link BlockCodec} skips it.
+     */
     OUT_OF_ORDER_BUCKETS_IN_AGGREGATION(54480),
     /**
      * With compression on, the Log, ProfileEvents and TableColumns bodies are compressed like
