@@ -37,23 +37,43 @@ public final class BinaryReader {
     private final int maxStringBytes;
     private java.util.IdentityHashMap<Object, java.util.ArrayDeque<Object>> prefixStates;
 
+    /**
+     * Creates a reader over {@code in}; it reads ahead up to {@code bufferSize} bytes.
+     *
+     * @param in             the stream to read (a socket's, a decompressing or a de-chunking stream); not
+     *                       closed by this reader
+     * @param bufferSize     size of the read-ahead buffer in bytes; at least 8 (the widest fixed-width read)
+     * @param maxStringBytes largest string or blob length accepted from the wire, in bytes
+     */
     public BinaryReader(InputStream in, int bufferSize, int maxStringBytes) {
         this.in = in;
         this.buf = new byte[bufferSize];
         this.maxStringBytes = maxStringBytes;
     }
 
-    /** Largest single string or blob length accepted from the wire, in bytes. */
+    /**
+     * Largest single string or blob length accepted from the wire, in bytes.
+     *
+     * @return the limit given at construction
+     */
     public int maxStringBytes() {
         return maxStringBytes;
     }
 
-    /** Bytes read from the underlying stream but not consumed yet. */
+    /**
+     * Bytes read from the underlying stream but not consumed yet.
+     *
+     * @return the number of buffered bytes, 0 when the next read goes to the stream
+     */
     public int buffered() {
         return limit - pos;
     }
 
-    /** Bytes consumed from the underlying stream so far. */
+    /**
+     * Bytes consumed from the underlying stream so far.
+     *
+     * @return the count of bytes handed out (not merely buffered) since this reader was created
+     */
     public long bytesRead() {
         return totalRead - (limit - pos);
     }
@@ -87,6 +107,12 @@ public final class BinaryReader {
         }
     }
 
+    /**
+     * Reads a UInt8.
+     *
+     * @return the byte as an unsigned value, 0 to 255
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     */
     public int readUInt8() throws IOException {
         if (pos == limit) {
             fill();
@@ -94,6 +120,12 @@ public final class BinaryReader {
         return buf[pos++] & 0xFF;
     }
 
+    /**
+     * Reads an Int8.
+     *
+     * @return the signed byte
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     */
     public byte readInt8() throws IOException {
         if (pos == limit) {
             fill();
@@ -101,10 +133,22 @@ public final class BinaryReader {
         return buf[pos++];
     }
 
+    /**
+     * Reads a Bool: one byte, any non-zero value being {@code true}.
+     *
+     * @return whether the byte is non-zero
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     */
     public boolean readBoolean() throws IOException {
         return readUInt8() != 0;
     }
 
+    /**
+     * Reads a little-endian Int16 (also the bits of a UInt16).
+     *
+     * @return the value
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     */
     public short readInt16() throws IOException {
         ensure(2);
         short v = (short) SHORT.get(buf, pos);
@@ -112,6 +156,12 @@ public final class BinaryReader {
         return v;
     }
 
+    /**
+     * Reads a little-endian Int32 (also the bits of a UInt32 or a Float32).
+     *
+     * @return the value
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     */
     public int readInt32() throws IOException {
         ensure(4);
         int v = (int) INT.get(buf, pos);
@@ -119,6 +169,12 @@ public final class BinaryReader {
         return v;
     }
 
+    /**
+     * Reads a little-endian Int64 (also the bits of a UInt64 or a Float64).
+     *
+     * @return the value
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     */
     public long readInt64() throws IOException {
         ensure(8);
         long v = (long) LONG.get(buf, pos);
@@ -126,7 +182,13 @@ public final class BinaryReader {
         return v;
     }
 
-    /** LEB128 unsigned integer of up to 10 bytes (ClickHouse {@code readVarUInt}). */
+    /**
+     * LEB128 unsigned integer of up to 10 bytes (ClickHouse {@code readVarUInt}).
+     *
+     * @return the value as the 64 bits of a UInt64: negative for values of 2<sup>63</sup> and above
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     * @throws ClickHouseProtocolException when the encoding is longer than 10 bytes
+     */
     public long readVarUInt() throws IOException {
         long result = 0;
         for (int i = 0; i < 10; i++) {
@@ -139,7 +201,15 @@ public final class BinaryReader {
         throw new ClickHouseProtocolException("VarUInt longer than 10 bytes");
     }
 
-    /** A VarUInt that must fit a non-negative int no larger than {@code max}; {@code what} names it in errors. */
+    /**
+     * A VarUInt that must fit a non-negative int no larger than {@code max}; {@code what} names it in errors.
+     *
+     * @param max  largest accepted value; at most {@link Integer#MAX_VALUE}
+     * @param what what the value is, e.g. {@code "row count"}, for the exception message
+     * @return the value, 0 to {@code max}
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     * @throws ClickHouseProtocolException when the value is above {@code max} (or above 2<sup>63</sup>)
+     */
     public int readVarUIntBounded(long max, String what) throws IOException {
         long v = readVarUInt();
         if (v < 0 || v > max) {
@@ -148,7 +218,13 @@ public final class BinaryReader {
         return (int) v;
     }
 
-    /** VarUInt length (at most {@link #maxStringBytes()}) + UTF-8 bytes. */
+    /**
+     * VarUInt length (at most {@link #maxStringBytes()}) + UTF-8 bytes.
+     *
+     * @return the decoded string; invalid UTF-8 sequences become U+FFFD
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     * @throws ClickHouseProtocolException when the length exceeds {@link #maxStringBytes()}
+     */
     public String readString() throws IOException {
         return readString(maxStringBytes, "string length");
     }
@@ -156,6 +232,11 @@ public final class BinaryReader {
     /**
      * VarUInt length + UTF-8 bytes, the length at most {@code max}; {@code what} names the length in
      * the {@link ClickHouseProtocolException} thrown when it is over.
+     *
+     * @param max  largest accepted length in bytes; {@link #maxStringBytes()} applies too when lower
+     * @param what what the length is, e.g. {@code "type name length"}, for the exception message
+     * @return the decoded string; invalid UTF-8 sequences become U+FFFD
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
      */
     public String readString(int max, String what) throws IOException {
         int len = readVarUIntBounded(Math.min(max, maxStringBytes), what);
@@ -168,7 +249,13 @@ public final class BinaryReader {
         return new String(b, StandardCharsets.UTF_8);
     }
 
-    /** VarUInt length + raw bytes. */
+    /**
+     * VarUInt length + raw bytes, for String values that need not be UTF-8.
+     *
+     * @return a new array of exactly the declared length
+     * @throws IOException when reading fails; {@link EOFException} when the stream has ended
+     * @throws ClickHouseProtocolException when the length exceeds {@link #maxStringBytes()}
+     */
     public byte[] readStringBytes() throws IOException {
         int len = readVarUIntBounded(maxStringBytes, "string length");
         return readGrowing(len);
@@ -199,6 +286,9 @@ public final class BinaryReader {
      * The usual case, {@code n <= FIRST_BYTES}, is one allocation and one copy. The returned array may
      * be longer than {@code n}.
      *
+     * @param n   number of bytes to read, as declared by the wire (already checked against a limit)
+     * @param ctx the decoding context whose pool provides and takes back the arrays
+     * @return an array whose first {@code n} bytes are the bytes read
      * @throws EOFException when the stream ends first
      */
     public byte[] readDeclared(int n, dev.clickhousetcp.types.ReadContext ctx) throws IOException {
@@ -215,6 +305,14 @@ public final class BinaryReader {
         return data;
     }
 
+    /**
+     * Reads exactly {@code len} bytes into {@code dst}; large reads bypass the buffer.
+     *
+     * @param dst destination array
+     * @param off offset in {@code dst} of the first byte
+     * @param len number of bytes to read
+     * @throws IOException when reading fails; {@link EOFException} when the stream ends first
+     */
     public void readFully(byte[] dst, int off, int len) throws IOException {
         int avail = limit - pos;
         if (avail >= len) {
@@ -249,6 +347,12 @@ public final class BinaryReader {
         }
     }
 
+    /**
+     * Reads and discards exactly {@code n} bytes.
+     *
+     * @param n number of bytes to skip; zero or negative skips nothing
+     * @throws IOException when reading fails; {@link EOFException} when the stream ends first
+     */
     public void skip(long n) throws IOException {
         while (n > 0) {
             if (pos == limit) {
@@ -263,6 +367,10 @@ public final class BinaryReader {
     /**
      * The bytes and end offsets of a String column: {@code offsets[i]} = end of row i in {@code data};
      * row i starts at {@code offsets[i-1]}, 0 for row 0. Both arrays may be longer than used.
+     *
+     * @param data    the values' bytes, back to back, without length prefixes; the first
+     *                {@code offsets[rows - 1]} bytes are used
+     * @param offsets end offset in {@code data} of each row; the first {@code rows} entries are used
      */
     public record StringData(byte[] data, int[] offsets) {
     }
@@ -273,6 +381,11 @@ public final class BinaryReader {
      * from at most 1 MiB, each doubling), so a row count or a length the stream does not back commits
      * no memory.
      *
+     * @param rows          number of values to read
+     * @param maxTotalBytes largest accepted sum of the values' lengths, in bytes
+     * @param ctx           the decoding context whose pool provides and takes back the arrays
+     * @return the bytes and end offsets of the {@code rows} values
+     * @throws IOException when reading fails; {@link EOFException} when the stream ends first
      * @throws ClickHouseProtocolException when a length exceeds {@link #maxStringBytes()} or the column
      *                                     {@code maxTotalBytes}
      */
@@ -341,6 +454,9 @@ public final class BinaryReader {
      * again in {@code read}, after composite wrappers (Array offsets, Nullable null maps) in between.
      * States are queued per {@code owner} (compared by identity) and taken in the order they were put,
      * which is the order ClickHouse writes prefixes and data in (both walk the type tree the same way).
+     *
+     * @param owner the type instance that will take the state back, compared by identity
+     * @param state the state read from the prefix (type-specific)
      */
     public void pushPrefixState(Object owner, Object state) {
         if (prefixStates == null) {
@@ -349,7 +465,12 @@ public final class BinaryReader {
         prefixStates.computeIfAbsent(owner, k -> new java.util.ArrayDeque<>()).addLast(state);
     }
 
-    /** Takes the oldest state {@link #pushPrefixState pushed} for {@code owner}, or {@code null} when none. */
+    /**
+     * Takes the oldest state {@link #pushPrefixState pushed} for {@code owner}, or {@code null} when none.
+     *
+     * @param owner the type instance that pushed the state, compared by identity
+     * @return the oldest state not taken yet, or {@code null} when none is left
+     */
     public Object pollPrefixState(Object owner) {
         if (prefixStates == null) {
             return null;

@@ -16,6 +16,13 @@ public final class ChunkedInputStream extends InputStream {
     private final int maxChunkBytes;
     private long remaining;
 
+    /**
+     * Creates a stream that reads chunks from {@code in}.
+     *
+     * @param in            the raw stream (normally the socket's, buffered); closed by {@link #close()}
+     * @param maxChunkBytes largest chunk size accepted, in bytes; a larger size header is a
+     *                      {@link ClickHouseProtocolException}
+     */
     public ChunkedInputStream(InputStream in, int maxChunkBytes) {
         this.in = in;
         this.maxChunkBytes = maxChunkBytes;

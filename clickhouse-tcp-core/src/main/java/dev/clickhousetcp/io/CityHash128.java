@@ -41,7 +41,15 @@ public final class CityHash128 {
     private CityHash128() {
     }
 
-    /** CityHash128 (v1.0.2) of {@code len} bytes of {@code data} starting at {@code off}. */
+    /**
+     * CityHash128 (v1.0.2) of {@code len} bytes of {@code data} starting at {@code off}.
+     *
+     * @param data the bytes to hash
+     * @param off  offset of the first byte in {@code data}
+     * @param len  number of bytes to hash; 0 is allowed
+     * @return the 128-bit hash; for a compressed frame, of its 9-byte header and payload
+     * @throws IndexOutOfBoundsException when {@code [off, off + len)} is not within {@code data}
+     */
     public static Hash hash(byte[] data, int off, int len) {
         checkRange(data, off, len);
         if (len >= 16) {
@@ -53,7 +61,17 @@ public final class CityHash128 {
         return hashWithSeed(data, off, len, K0, K1);
     }
 
-    /** CityHash128WithSeed (v1.0.2) with the seed given as its low and high halves. */
+    /**
+     * CityHash128WithSeed (v1.0.2) with the seed given as its low and high halves.
+     *
+     * @param data     the bytes to hash
+     * @param off      offset of the first byte in {@code data}
+     * @param len      number of bytes to hash; 0 is allowed
+     * @param seedLow  the seed's low 64 bits (the reference's {@code first})
+     * @param seedHigh the seed's high 64 bits (the reference's {@code second})
+     * @return the 128-bit hash
+     * @throws IndexOutOfBoundsException when {@code [off, off + len)} is not within {@code data}
+     */
     public static Hash hashWithSeed(byte[] data, int off, int len, long seedLow, long seedHigh) {
         checkRange(data, off, len);
         if (len < 128) {

@@ -44,6 +44,14 @@ public final class CompressedInputStream extends InputStream {
     /** Where frames come from: must fill exactly {@code len} bytes or throw (e.g. {@code EOFException}). */
     @FunctionalInterface
     public interface Source {
+        /**
+         * Reads exactly {@code len} bytes of frame data into {@code dst}.
+         *
+         * @param dst destination array
+         * @param off offset in {@code dst} of the first byte
+         * @param len number of bytes to read
+         * @throws IOException when reading fails or the data ends first
+         */
         void readFully(byte[] dst, int off, int len) throws IOException;
     }
 
@@ -75,6 +83,7 @@ public final class CompressedInputStream extends InputStream {
     /**
      * Reads frames from {@code source} from now on.
      *
+     * @param source where the next frames are read from
      * @throws IllegalStateException when bytes of the current frame are still unread
      */
     public void source(Source source) {
@@ -84,27 +93,47 @@ public final class CompressedInputStream extends InputStream {
         this.source = source;
     }
 
-    /** Whether every byte of the frames read so far has been consumed (a block boundary). */
+    /**
+     * Whether every byte of the frames read so far has been consumed (a block boundary).
+     *
+     * @return {@code true} when the next read would pull a new frame
+     */
     public boolean atFrameEnd() {
         return pos == limit;
     }
 
-    /** Largest decompressed size accepted for one frame, in bytes. */
+    /**
+     * Largest decompressed size accepted for one frame, in bytes.
+     *
+     * @return the limit given at construction
+     */
     public int maxFrameBytes() {
         return maxFrameBytes;
     }
 
-    /** Frames read so far. */
+    /**
+     * Frames read so far.
+     *
+     * @return the number of frames pulled from the sources since this stream was created
+     */
     public long framesRead() {
         return frames;
     }
 
-    /** Bytes of frames read so far, checksums and headers included. */
+    /**
+     * Bytes of frames read so far, checksums and headers included.
+     *
+     * @return the compressed byte count since this stream was created
+     */
     public long compressedBytesRead() {
         return compressedBytes;
     }
 
-    /** Decompressed bytes produced so far. */
+    /**
+     * Decompressed bytes produced so far.
+     *
+     * @return the decompressed byte count of all frames read, consumed or not
+     */
     public long decompressedBytesRead() {
         return decompressedBytes;
     }

@@ -34,6 +34,14 @@ public final class CompressedOutputStream extends OutputStream {
     /** Where finished frames go (e.g. {@code BinaryWriter::writeBytes} of the connection). */
     @FunctionalInterface
     public interface Sink {
+        /**
+         * Takes one finished frame, checksum and header included.
+         *
+         * @param b   array holding the frame; reused by the stream once this call returns
+         * @param off offset of the frame's first byte in {@code b}
+         * @param len the frame's length in bytes
+         * @throws IOException when the frame cannot be written
+         */
         void write(byte[] b, int off, int len) throws IOException;
     }
 
@@ -61,32 +69,56 @@ public final class CompressedOutputStream extends OutputStream {
     /**
      * Selects the method for the frames written from now on.
      *
+     * @param method the compression method; not {@code null}
      * @param level ZSTD level (ignored by the other methods)
+     * @throws NullPointerException when {@code method} is {@code null}
      */
     public void method(CompressionMethod method, int level) {
         this.method = java.util.Objects.requireNonNull(method);
         this.level = level;
     }
 
+    /**
+     * The method of the frames written from now on.
+     *
+     * @return the method last selected, {@link CompressionMethod#LZ4} until then
+     */
     public CompressionMethod method() {
         return method;
     }
 
+    /**
+     * Largest payload, before compression, of one frame; longer writes are split.
+     *
+     * @return the limit given at construction, in bytes
+     */
     public int maxFrameBytes() {
         return maxFrameBytes;
     }
 
-    /** Frames written so far. */
+    /**
+     * Frames written so far.
+     *
+     * @return the number of frames handed to the sink since this stream was created
+     */
     public long framesWritten() {
         return frames;
     }
 
-    /** Bytes handed in so far (before compression). */
+    /**
+     * Bytes handed in so far (before compression).
+     *
+     * @return the uncompressed byte count since this stream was created
+     */
     public long uncompressedBytesWritten() {
         return bytesIn;
     }
 
-    /** Bytes of frames handed to the sink so far, checksums and headers included. */
+    /**
+     * Bytes of frames handed to the sink so far, checksums and headers included.
+     *
+     * @return the compressed byte count since this stream was created
+     */
     public long compressedBytesWritten() {
         return bytesOut;
     }

@@ -22,7 +22,11 @@ public enum CompressionMethod {
         this.settingValue = settingValue;
     }
 
-    /** The method byte written into a frame header (unsigned, 0..255). */
+    /**
+     * The method byte written into a frame header (unsigned, 0..255).
+     *
+     * @return 0x02, 0x82 or 0x90
+     */
     public int code() {
         return code;
     }
@@ -30,12 +34,19 @@ public enum CompressionMethod {
     /**
      * The value of the server setting {@code network_compression_method} that selects this method, in
      * lower case: servers before the codec framework (18.x) accept only lower case, later ones any case.
+     *
+     * @return {@code none}, {@code lz4} or {@code zstd}
      */
     public String settingValue() {
         return settingValue;
     }
 
-    /** The method for a frame's method byte, or {@code null} when the byte is not one of the three. */
+    /**
+     * The method for a frame's method byte, or {@code null} when the byte is not one of the three.
+     *
+     * @param code the method byte; only its low 8 bits are looked at, so a signed {@code byte} works too
+     * @return the method, or {@code null} for an unsupported byte (e.g. 0x91 for Multiple codecs)
+     */
     public static CompressionMethod ofCode(int code) {
         return switch (code & 0xFF) {
             case 0x02 -> NONE;

@@ -25,17 +25,29 @@ public final class FramedReader {
         this.reader = new BinaryReader(frames, bufferSize, maxStringBytes);
     }
 
-    /** The reader of decompressed bytes. */
+    /**
+     * The reader of decompressed bytes.
+     *
+     * @return the same reader for this instance's whole life
+     */
     public BinaryReader reader() {
         return reader;
     }
 
-    /** The frame stream (statistics). */
+    /**
+     * The frame stream (statistics).
+     *
+     * @return the stream the reader decompresses from; read it only through {@link #reader()}
+     */
     public CompressedInputStream frames() {
         return frames;
     }
 
-    /** Whether every decompressed byte of the frames read so far has been consumed by {@link #reader()}. */
+    /**
+     * Whether every decompressed byte of the frames read so far has been consumed by {@link #reader()}.
+     *
+     * @return {@code true} at a frame end with nothing left in the reader's buffer
+     */
     public boolean atFrameEnd() {
         return frames.atFrameEnd() && reader.bytesRead() == frames.decompressedBytesRead();
     }
@@ -57,6 +69,8 @@ public final class FramedReader {
     /**
      * Reads frames from {@code source} from now on.
      *
+     * @param source where the next frames are read from (e.g. the connection's reader, or a detached column's
+     *               bytes)
      * @throws IllegalStateException when bytes of the previous source are still unread
      */
     public void source(CompressedInputStream.Source source) {

@@ -44,17 +44,29 @@ public final class BlockCodec {
     private BlockCodec() {
     }
 
-    /** Columns received in sparse serialization since start (process-wide; for diagnostics and tests). */
+    /**
+     * Columns received in sparse serialization since start (process-wide; for diagnostics and tests).
+     *
+     * @return the number of columns, summed over all connections of this JVM
+     */
     public static long sparseColumnsRead() {
         return SPARSE_READ.sum();
     }
 
-    /** Columns received in replicated serialization since start (process-wide). */
+    /**
+     * Columns received in replicated serialization since start (process-wide).
+     *
+     * @return the number of columns, summed over all connections of this JVM
+     */
     public static long replicatedColumnsRead() {
         return REPLICATED_READ.sum();
     }
 
-    /** Columns received in detached (ColumnBLOB) serialization since start (process-wide). */
+    /**
+     * Columns received in detached (ColumnBLOB) serialization since start (process-wide).
+     *
+     * @return the number of columns, summed over all connections of this JVM
+     */
     public static long detachedColumnsRead() {
         return DETACHED_READ.sum();
     }
@@ -79,6 +91,17 @@ public final class BlockCodec {
     /**
      * Reads a block (after the Data packet's table name). Column buffers taken from {@code ctx}'s pool
      * return to it when {@code lifetime} ends.
+     *
+     * @param in       the reader of the block's bytes: the connection's reader, or a frame reader when the
+     *                 query is compressed
+     * @param ctx      the decoding context: negotiated revision, session time zone, {@link DecodeLimits} and
+     *                 buffer pool
+     * @param lifetime owner of the column buffers; the block's columns must not be used after it is released
+     * @return the block, with all columns dense (sparse, replicated and detached serializations expanded);
+     *         zero rows for a header or end-of-data block
+     * @throws IOException when reading fails or the stream ends
+     * @throws ClickHouseProtocolException when the block is malformed, uses an unknown type or serialization
+     *         kind, or exceeds a limit of {@code ctx}
      */
     public static Block read(BinaryReader in, ReadContext ctx, Lifetime lifetime) throws IOException {
         long revision = ctx.revision();
@@ -421,7 +444,18 @@ public final class BlockCodec {
         return 16;
     }
 
-    /** Writes a block built from column writers (all holding {@code rows} values). */
+    /**
+     * Writes a block built from column writers (all holding {@code rows} values), with default
+     * serialization for every column.
+     *
+     * @param out      the writer of the block's bytes (the connection's, or a compressing one)
+     * @param revision the negotiated revision; at 54454+ each column gets a has_custom_serialization byte 0
+     * @param names    column names, in the order of {@code writers}
+     * @param writers  one writer per column, same length as {@code names}; each writer's type name is sent
+     * @param rows     number of rows; every writer must hold exactly this many values
+     * @throws IOException when writing fails
+     * @throws IllegalStateException when a writer does not hold {@code rows} values
+     */
     public static void write(BinaryWriter out, long revision, String[] names, ColumnWriter[] writers, int rows)
             throws IOException {
         writeBlockInfo(out);
@@ -444,14 +478,24 @@ public final class BlockCodec {
         }
     }
 
-    /** Writes a client Data packet (type, empty table name) holding the empty block that ends a data stream. */
+    /**
+     * Writes a client Data packet (type, empty table name) holding the empty block that ends a data stream.
+     *
+     * @param out the writer to write the whole packet to, uncompressed
+     * @throws IOException when writing fails
+     */
     public static void writeEmptyDataPacket(BinaryWriter out) throws IOException {
         out.writeVarUInt(ClientPacket.DATA);
         out.writeString("");
         writeEmpty(out);
     }
 
-    /** Writes the empty block that ends a data stream. */
+    /**
+     * Writes the empty block that ends a data stream: default BlockInfo, zero columns, zero rows.
+     *
+     * @param out the writer of the block's bytes
+     * @throws IOException when writing fails
+     */
     public static void writeEmpty(BinaryWriter out) throws IOException {
         writeBlockInfo(out);
         out.writeVarUInt(0);

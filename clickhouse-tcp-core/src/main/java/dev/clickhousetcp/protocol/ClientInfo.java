@@ -29,7 +29,14 @@ public record ClientInfo(String initialUser, String initialQueryId, String initi
     static final int QUERY_KIND_SECONDARY = 2;
     static final int INTERFACE_TCP = 1;
 
-    /** Writes the ClientInfo fields present at {@code revision} for an initial query. */
+    /**
+     * Writes the ClientInfo fields present at {@code revision} for an initial query.
+     *
+     * @param out             the writer of the Query packet being built
+     * @param revision        the negotiated revision; it selects which fields are written
+     * @param startTimeMicros the query's start time in microseconds since the Unix epoch (written at 54449+)
+     * @throws IOException    when writing to {@code out} fails
+     */
     public void write(BinaryWriter out, long revision, long startTimeMicros) throws IOException {
         write(out, revision, startTimeMicros, false);
     }
@@ -37,6 +44,14 @@ public record ClientInfo(String initialUser, String initialQueryId, String initi
     /**
      * Writes the ClientInfo fields present at {@code revision}; {@code secondary} sends query_kind
      * SECONDARY_QUERY (the per-shard part of a distributed query) instead of INITIAL_QUERY.
+     * Fields this client has no value for (distributed depth, parallel replicas, query and line numbers,
+     * JWT, client agent, internal flag, current roles) are written as zero or empty.
+     *
+     * @param out             the writer of the Query packet being built
+     * @param revision        the negotiated revision; it selects which fields are written
+     * @param startTimeMicros the query's start time in microseconds since the Unix epoch (written at 54449+)
+     * @param secondary       {@code true} for query_kind SECONDARY_QUERY, {@code false} for INITIAL_QUERY
+     * @throws IOException    when writing to {@code out} fails
      */
     public void write(BinaryWriter out, long revision, long startTimeMicros, boolean secondary) throws IOException {
         out.writeUInt8(secondary ? QUERY_KIND_SECONDARY : QUERY_KIND_INITIAL);
@@ -97,7 +112,14 @@ public record ClientInfo(String initialUser, String initialQueryId, String initi
         }
     }
 
-    /** A copy with another initial query id and trace context. */
+    /**
+     * A copy with another initial query id, trace context and, optionally, quota key.
+     *
+     * @param queryId      the query id to send as initial_query_id
+     * @param traceContext the OpenTelemetry context to send, or {@code null} for none
+     * @param quota        the quota key for this query, or {@code null} to keep this info's {@link #quotaKey()}
+     * @return a new ClientInfo; this one is unchanged
+     */
     public ClientInfo forQuery(String queryId, TraceContext traceContext, String quota) {
         return new ClientInfo(initialUser, queryId, initialAddress, osUser, clientHostname, clientName, versionMajor,
                 versionMinor, versionPatch, quota == null ? quotaKey : quota, traceContext);

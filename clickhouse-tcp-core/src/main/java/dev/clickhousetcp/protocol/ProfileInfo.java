@@ -19,6 +19,14 @@ import java.io.IOException;
 public record ProfileInfo(long rows, long blocks, long bytes, boolean appliedLimit, long rowsBeforeLimit,
                           boolean calculatedRowsBeforeLimit, boolean appliedAggregation, long rowsBeforeAggregation) {
 
+    /**
+     * Reads a ProfileInfo packet body (after the packet type).
+     *
+     * @param in       the connection's reader, positioned after the packet type
+     * @param revision the negotiated revision; below 54469 the aggregation fields are {@code false} and 0
+     * @return the decoded statistics
+     * @throws IOException when reading fails or the stream ends
+     */
     public static ProfileInfo read(BinaryReader in, long revision) throws IOException {
         long rows = in.readVarUInt();
         long blocks = in.readVarUInt();

@@ -20,8 +20,17 @@ import java.io.IOException;
 public record Progress(long readRows, long readBytes, long totalRowsToRead, long totalBytesToRead,
                        long writtenRows, long writtenBytes, long elapsedNanos) {
 
+    /** No progress: every field 0; the start value for accumulating with {@link #plus(Progress)}. */
     public static final Progress ZERO = new Progress(0, 0, 0, 0, 0, 0, 0);
 
+    /**
+     * Reads a Progress packet body (after the packet type).
+     *
+     * @param in       the connection's reader, positioned after the packet type
+     * @param revision the negotiated revision; fields absent at it are 0
+     * @return the increments carried by this packet
+     * @throws IOException when reading fails or the stream ends
+     */
     public static Progress read(BinaryReader in, long revision) throws IOException {
         long rows = in.readVarUInt();
         long bytes = in.readVarUInt();
@@ -37,7 +46,12 @@ public record Progress(long readRows, long readBytes, long totalRowsToRead, long
         return new Progress(rows, bytes, totalRows, totalBytes, wRows, wBytes, elapsed);
     }
 
-    /** Field-wise sum. */
+    /**
+     * Field-wise sum.
+     *
+     * @param o the progress to add (not {@code null})
+     * @return a new Progress with each field the sum of this one's and {@code o}'s
+     */
     public Progress plus(Progress o) {
         return new Progress(readRows + o.readRows, readBytes + o.readBytes, totalRowsToRead + o.totalRowsToRead,
                 totalBytesToRead + o.totalBytesToRead, writtenRows + o.writtenRows, writtenBytes + o.writtenBytes,

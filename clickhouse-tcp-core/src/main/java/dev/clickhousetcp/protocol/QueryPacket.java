@@ -33,6 +33,22 @@ public final class QueryPacket {
     private QueryPacket() {
     }
 
+    /**
+     * Writes the Query packet of an initial query; same as the full {@code write} with {@code secondary}
+     * {@code false}.
+     *
+     * @param out             the connection's writer; not flushed here
+     * @param revision        the negotiated revision; it selects the fields and the settings format
+     * @param queryId         the query id (empty: the server generates one)
+     * @param clientInfo      the ClientInfo to embed (54032+)
+     * @param startTimeMicros the query's start time in microseconds since the Unix epoch
+     * @param settings        settings for this query, name to value as text; sent in iteration order
+     * @param stage           the processing stage to run to, {@link QueryStage#COMPLETE} for ordinary queries
+     * @param compression     whether Data blocks of this query are compressed in both directions
+     * @param sql             the query text
+     * @param parameters      query parameters, name to value as text (54459+; ignored below)
+     * @throws IOException    when writing fails
+     */
     public static void write(BinaryWriter out, long revision, String queryId, ClientInfo clientInfo,
                              long startTimeMicros, Map<String, String> settings, QueryStage stage, boolean compression,
                              String sql, Map<String, String> parameters) throws IOException {
@@ -42,6 +58,22 @@ public final class QueryPacket {
     /**
      * Writes the Query packet; {@code secondary} marks it a secondary query (ClientInfo query_kind 2),
      * as a ClickHouse initiator sends the per-shard part of a distributed query.
+     *
+     * <p>At 54429+ every setting is flagged "important", so a server that does not know one rejects the
+     * query instead of ignoring it.
+     *
+     * @param out             the connection's writer; not flushed here
+     * @param revision        the negotiated revision; it selects the fields and the settings format
+     * @param queryId         the query id (empty: the server generates one)
+     * @param clientInfo      the ClientInfo to embed (54032+)
+     * @param startTimeMicros the query's start time in microseconds since the Unix epoch
+     * @param settings        settings for this query, name to value as text; sent in iteration order
+     * @param stage           the processing stage to run to, {@link QueryStage#COMPLETE} for ordinary queries
+     * @param compression     whether Data blocks of this query are compressed in both directions
+     * @param sql             the query text
+     * @param parameters      query parameters, name to value as text (54459+; ignored below)
+     * @param secondary       {@code true} to send query_kind SECONDARY_QUERY instead of INITIAL_QUERY
+     * @throws IOException    when writing fails
      */
     public static void write(BinaryWriter out, long revision, String queryId, ClientInfo clientInfo,
                              long startTimeMicros, Map<String, String> settings, QueryStage stage, boolean compression,

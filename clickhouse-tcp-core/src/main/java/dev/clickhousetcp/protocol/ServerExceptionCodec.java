@@ -17,6 +17,15 @@ public final class ServerExceptionCodec {
     private ServerExceptionCodec() {
     }
 
+    /**
+     * Reads an Exception packet body (after the packet type), nested exceptions included.
+     *
+     * @param in the connection's reader, positioned after the packet type
+     * @return the server's exception, its {@code DB::Exception: } message prefix removed, with the nested
+     *         exception as its cause; returned, not thrown
+     * @throws IOException when reading fails or the stream ends
+     * @throws ClickHouseProtocolException when the nesting is deeper than 32
+     */
     public static ClickHouseServerException read(BinaryReader in) throws IOException {
         return read(in, 0);
     }

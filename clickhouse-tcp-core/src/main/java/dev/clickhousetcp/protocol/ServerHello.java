@@ -39,7 +39,11 @@ public record ServerHello(String name, long versionMajor, long versionMinor, lon
     /** Bound on password rules, per {@code DBMS_MAX_PASSWORD_COMPLEXITY_RULES}. */
     static final int MAX_PASSWORD_RULES = 256;
 
-    /** {@code major.minor.patch}. */
+    /**
+     * The server version as text.
+     *
+     * @return {@code major.minor.patch}, e.g. {@code 25.8.2}; the patch is 0 below revision 54401
+     */
     public String version() {
         return versionMajor + "." + versionMinor + "." + versionPatch;
     }
@@ -47,6 +51,12 @@ public record ServerHello(String name, long versionMajor, long versionMinor, lon
     /**
      * Reads the body after the packet type. {@code clientRevision} is the revision we announced; the
      * fields present are those of {@code min(clientRevision, server revision)}.
+     *
+     * @param in             the connection's reader, positioned after the packet type
+     * @param clientRevision the revision the client announced in its Hello
+     * @return the decoded Hello; fields absent at the negotiated revision hold their defaults
+     * @throws IOException   when reading fails or the stream ends
+     * @throws ClickHouseProtocolException when a count or the settings list exceeds its bound
      */
     public static ServerHello read(BinaryReader in, long clientRevision) throws IOException {
         String name = in.readString();

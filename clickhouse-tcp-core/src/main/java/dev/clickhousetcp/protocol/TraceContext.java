@@ -16,13 +16,26 @@ import java.util.Locale;
  */
 public record TraceContext(long traceIdHigh, long traceIdLow, long spanId, String traceState, int traceFlags) {
 
+    /**
+     * Creates a trace context; a {@code null} {@code traceState} becomes empty.
+     *
+     * @param traceIdHigh upper 64 bits of the 128-bit trace id
+     * @param traceIdLow  lower 64 bits of the trace id
+     * @param spanId      the parent span id
+     * @param traceState  W3C {@code tracestate}, or {@code null} for none
+     * @param traceFlags  W3C trace flags, 0 to 255 (bit 0 = sampled)
+     */
     public TraceContext {
         traceState = traceState == null ? "" : traceState;
     }
 
     /**
      * Parses a W3C {@code traceparent} header value ({@code 00-<32 hex trace id>-<16 hex span id>-<2 hex flags>}).
+     * The version field is not checked and fields after the fourth are ignored.
      *
+     * @param traceparent the {@code traceparent} value; {@code null} is malformed
+     * @param traceState  the {@code tracestate} value to carry along, or {@code null} for none
+     * @return the parsed context
      * @throws ClickHouseException when the value is malformed
      */
     public static TraceContext fromTraceparent(String traceparent, String traceState) {
@@ -39,12 +52,20 @@ public record TraceContext(long traceIdHigh, long traceIdLow, long spanId, Strin
         }
     }
 
-    /** The 32-hex-digit trace id. */
+    /**
+     * The trace id in W3C form.
+     *
+     * @return 32 lower-case hex digits, {@link #traceIdHigh()} first
+     */
     public String traceIdHex() {
         return String.format(Locale.ROOT, "%016x%016x", traceIdHigh, traceIdLow);
     }
 
-    /** The 16-hex-digit span id. */
+    /**
+     * The span id in W3C form.
+     *
+     * @return 16 lower-case hex digits
+     */
     public String spanIdHex() {
         return String.format(Locale.ROOT, "%016x", spanId);
     }

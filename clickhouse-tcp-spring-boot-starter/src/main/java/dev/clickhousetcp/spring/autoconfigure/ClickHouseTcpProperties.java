@@ -140,138 +140,315 @@ public class ClickHouseTcpProperties implements Validator {
     /** TLS. */
     private final Ssl ssl = new Ssl();
 
+    /**
+     * The connection URL ({@code clickhouse.tcp.url}), which may hold a password.
+     *
+     * @return the URL as configured, or {@code null} when unset
+     */
     public @Nullable String getUrl() {
         return this.url;
     }
 
+    /**
+     * Sets the connection URL; explicit properties override its parts, and its query parameters other than the client
+     * options (secure, compression, zstd_level, client_name) become settings.
+     *
+     * @param url a {@code clickhouse://} URL such as {@code clickhouse://user@host:9000/db?max_threads=4}, or
+     *            {@code null} for none
+     */
     public void setUrl(@Nullable String url) {
         this.url = url;
     }
 
+    /**
+     * The server's host name or IP address ({@code clickhouse.tcp.host}).
+     *
+     * @return the host as configured, or {@code null} when unset (then the url's hosts, else {@code localhost})
+     */
     public @Nullable String getHost() {
         return this.host;
     }
 
+    /**
+     * Sets the server's host; it replaces the hosts of the url.
+     *
+     * @param host a host name or IP address, or {@code null} for none; must not be blank
+     */
     public void setHost(@Nullable String host) {
         this.host = host;
     }
 
+    /**
+     * The server's native protocol port ({@code clickhouse.tcp.port}).
+     *
+     * @return the port as configured, or {@code null} when unset (then 9440 with TLS, else 9000)
+     */
     public @Nullable Integer getPort() {
         return this.port;
     }
 
+    /**
+     * Sets the server's native protocol (TCP) port, also used for endpoints and url hosts given without one.
+     *
+     * @param port 1 to 65535, or {@code null} for the default; not the HTTP port 8123
+     */
     public void setPort(@Nullable Integer port) {
         this.port = port;
     }
 
+    /**
+     * The servers (replicas) to spread connections over ({@code clickhouse.tcp.endpoints}).
+     *
+     * @return the mutable list bound from the properties, each {@code host[:port]}; empty when unset
+     */
     public List<String> getEndpoints() {
         return this.endpoints;
     }
 
+    /**
+     * Sets the servers (replicas) to spread connections over; when non-empty they replace host, port and the url's
+     * hosts.
+     *
+     * @param endpoints entries of the form {@code host}, {@code host:port} or {@code [IPv6 address]:port}
+     */
     public void setEndpoints(List<String> endpoints) {
         this.endpoints = endpoints;
     }
 
+    /**
+     * How new connections pick one of several endpoints ({@code clickhouse.tcp.load-balancing}).
+     *
+     * @return the strategy, {@link LoadBalancing#IN_ORDER} by default
+     */
     public LoadBalancing getLoadBalancing() {
         return this.loadBalancing;
     }
 
+    /**
+     * Sets how new connections pick one of several endpoints.
+     *
+     * @param loadBalancing the strategy; ignored with a single endpoint
+     */
     public void setLoadBalancing(LoadBalancing loadBalancing) {
         this.loadBalancing = loadBalancing;
     }
 
+    /**
+     * How long an endpoint that failed to connect is skipped ({@code clickhouse.tcp.failover-backoff}).
+     *
+     * @return the backoff, 10 seconds by default
+     */
     public Duration getFailoverBackoff() {
         return this.failoverBackoff;
     }
 
+    /**
+     * Sets how long an endpoint that failed to connect is skipped, unless every endpoint is failing.
+     *
+     * @param failoverBackoff a non-negative duration; 0 never skips an endpoint
+     */
     public void setFailoverBackoff(Duration failoverBackoff) {
         this.failoverBackoff = failoverBackoff;
     }
 
+    /**
+     * The default database of every connection ({@code clickhouse.tcp.database}).
+     *
+     * @return the database as configured, or {@code null} when unset (then the url's, else {@code default})
+     */
     public @Nullable String getDatabase() {
         return this.database;
     }
 
+    /**
+     * Sets the default database of every connection; it overrides the url's.
+     *
+     * @param database a database name, or {@code null} for the url's or {@code default}
+     */
     public void setDatabase(@Nullable String database) {
         this.database = database;
     }
 
+    /**
+     * The user to authenticate as ({@code clickhouse.tcp.username}).
+     *
+     * @return the user name as configured, or {@code null} when unset (then the url's, else {@code default})
+     */
     public @Nullable String getUsername() {
         return this.username;
     }
 
+    /**
+     * Sets the user to authenticate as; it overrides the url's.
+     *
+     * @param username a user name, or {@code null} for the url's or {@code default}
+     */
     public void setUsername(@Nullable String username) {
         this.username = username;
     }
 
+    /**
+     * The user's password ({@code clickhouse.tcp.password}); never logged.
+     *
+     * @return the password as configured, or {@code null} when unset (then the url's, else none)
+     */
     public @Nullable String getPassword() {
         return this.password;
     }
 
+    /**
+     * Sets the user's password; it overrides the url's.
+     *
+     * @param password the password, or {@code null} or empty for none
+     */
     public void setPassword(@Nullable String password) {
         this.password = password;
     }
 
+    /**
+     * The client name reported to the server ({@code clickhouse.tcp.client-name}).
+     *
+     * @return the name as configured, or {@code null} when unset (then the url's {@code client_name}, else
+     *         {@code clickhouse-tcp})
+     */
     public @Nullable String getClientName() {
         return this.clientName;
     }
 
+    /**
+     * Sets the client name the server shows as {@code client_name} in {@code system.query_log}.
+     *
+     * @param clientName the name, or {@code null} for the default
+     */
     public void setClientName(@Nullable String clientName) {
         this.clientName = clientName;
     }
 
+    /**
+     * The network compression of data blocks ({@code clickhouse.tcp.compression}).
+     *
+     * @return the method as configured, or {@code null} when unset (then the url's, else LZ4)
+     */
     public @Nullable Compression getCompression() {
         return this.compression;
     }
 
+    /**
+     * Sets the network compression of data blocks in both directions; it overrides the url's.
+     *
+     * @param compression the method, or {@code null} for the url's or LZ4
+     */
     public void setCompression(@Nullable Compression compression) {
         this.compression = compression;
     }
 
+    /**
+     * The ZSTD compression level ({@code clickhouse.tcp.zstd-level}).
+     *
+     * @return the level as configured, or {@code null} when unset (then 1, like the server)
+     */
     public @Nullable Integer getZstdLevel() {
         return this.zstdLevel;
     }
 
+    /**
+     * Sets the ZSTD compression level; only valid with compression {@code zstd}.
+     *
+     * @param zstdLevel 1 to 22, or {@code null} for the default
+     */
     public void setZstdLevel(@Nullable Integer zstdLevel) {
         this.zstdLevel = zstdLevel;
     }
 
+    /**
+     * Whether the configured settings are checked against the server's {@code system.settings} at startup
+     * ({@code clickhouse.tcp.validate-settings-on-startup}).
+     *
+     * @return {@code true} (the default) to check them
+     */
     public boolean isValidateSettingsOnStartup() {
         return this.validateSettingsOnStartup;
     }
 
+    /**
+     * Sets whether the configured settings are checked against the server's {@code system.settings} at startup.
+     *
+     * @param validateSettingsOnStartup {@code true} to fail startup on unknown names or rejected values, {@code false}
+     *                                  to skip the check
+     */
     public void setValidateSettingsOnStartup(boolean validateSettingsOnStartup) {
         this.validateSettingsOnStartup = validateSettingsOnStartup;
     }
 
+    /**
+     * The ClickHouse settings sent with every query ({@code clickhouse.tcp.settings.*}).
+     *
+     * @return the mutable map bound from the properties, setting name to value as text; settings given per query
+     *         override them
+     */
     public Map<String, String> getSettings() {
         return this.settings;
     }
 
+    /**
+     * The options of a single connection ({@code clickhouse.tcp.connection.*}).
+     *
+     * @return the nested properties; never {@code null}
+     */
     public Connection getConnection() {
         return this.connection;
     }
 
+    /**
+     * The options of queries and inserts ({@code clickhouse.tcp.query.*}).
+     *
+     * @return the nested properties; never {@code null}
+     */
     public Query getQuery() {
         return this.query;
     }
 
+    /**
+     * The connection pool options ({@code clickhouse.tcp.pool.*}).
+     *
+     * @return the nested properties; never {@code null}
+     */
     public Pool getPool() {
         return this.pool;
     }
 
+    /**
+     * The options of row and object inserts ({@code clickhouse.tcp.insert.*}).
+     *
+     * @return the nested properties; never {@code null}
+     */
     public Insert getInsert() {
         return this.insert;
     }
 
+    /**
+     * The upper bounds for sizes read from the wire ({@code clickhouse.tcp.limits.*}).
+     *
+     * @return the nested properties; never {@code null}
+     */
     public Limits getLimits() {
         return this.limits;
     }
 
+    /**
+     * The object mapping options ({@code clickhouse.tcp.mapping.*}).
+     *
+     * @return the nested properties; never {@code null}
+     */
     public Mapping getMapping() {
         return this.mapping;
     }
 
+    /**
+     * The TLS options ({@code clickhouse.tcp.ssl.*}).
+     *
+     * @return the nested properties; never {@code null}
+     */
     public Ssl getSsl() {
         return this.ssl;
     }
@@ -448,50 +625,116 @@ public class ClickHouseTcpProperties implements Validator {
          */
         private boolean preferChunked;
 
+        /**
+         * The maximum time to establish the TCP connection ({@code clickhouse.tcp.connection.connect-timeout}).
+         *
+         * @return the timeout, 10 seconds by default
+         */
         public Duration getConnectTimeout() {
             return this.connectTimeout;
         }
 
+        /**
+         * Sets the maximum time to establish the TCP connection.
+         *
+         * @param connectTimeout a positive duration
+         */
         public void setConnectTimeout(Duration connectTimeout) {
             this.connectTimeout = connectTimeout;
         }
 
+        /**
+         * The maximum time for the TLS and protocol handshake after connecting
+         * ({@code clickhouse.tcp.connection.handshake-timeout}).
+         *
+         * @return the timeout, 30 seconds by default
+         */
         public Duration getHandshakeTimeout() {
             return this.handshakeTimeout;
         }
 
+        /**
+         * Sets the maximum time for the TLS and protocol handshake after connecting.
+         *
+         * @param handshakeTimeout a positive duration; idle cloud services can take 20 to 30 seconds to wake up
+         */
         public void setHandshakeTimeout(Duration handshakeTimeout) {
             this.handshakeTimeout = handshakeTimeout;
         }
 
+        /**
+         * The longest silence allowed while waiting for the next bytes of a response
+         * ({@code clickhouse.tcp.connection.socket-timeout}).
+         *
+         * @return the timeout, 300 seconds by default
+         */
         public Duration getSocketTimeout() {
             return this.socketTimeout;
         }
 
+        /**
+         * Sets the longest silence allowed while waiting for the next bytes of a response.
+         *
+         * @param socketTimeout a positive duration; it bounds a stalled server, not a slow query (which sends Progress
+         *                      packets)
+         */
         public void setSocketTimeout(Duration socketTimeout) {
             this.socketTimeout = socketTimeout;
         }
 
+        /**
+         * The size of the socket read and write buffers ({@code clickhouse.tcp.connection.buffer-size}).
+         *
+         * @return the size, 64KB by default
+         */
         public DataSize getBufferSize() {
             return this.bufferSize;
         }
 
+        /**
+         * Sets the size of the socket read and write buffers.
+         *
+         * @param bufferSize at least 1KB and below 2GB
+         */
         public void setBufferSize(DataSize bufferSize) {
             this.bufferSize = bufferSize;
         }
 
+        /**
+         * The most bytes of idle column buffers each connection keeps
+         * ({@code clickhouse.tcp.connection.block-buffer-pool-size}).
+         *
+         * @return the size, 64MB by default
+         */
         public DataSize getBlockBufferPoolSize() {
             return this.blockBufferPoolSize;
         }
 
+        /**
+         * Sets the most bytes of idle column buffers each connection keeps to decode later blocks into.
+         *
+         * @param blockBufferPoolSize a non-negative size, at most this much heap per pooled connection; 0 keeps none
+         */
         public void setBlockBufferPoolSize(DataSize blockBufferPoolSize) {
             this.blockBufferPoolSize = blockBufferPoolSize;
         }
 
+        /**
+         * Whether chunked packet framing is preferred where the server leaves the choice to the client
+         * ({@code clickhouse.tcp.connection.prefer-chunked}).
+         *
+         * @return {@code false} by default
+         */
         public boolean isPreferChunked() {
             return this.preferChunked;
         }
 
+        /**
+         * Sets whether to prefer chunked packet framing where the server leaves the choice to the client (revision
+         * 54470+).
+         *
+         * @param preferChunked {@code true} to ask for chunked framing, {@code false} for plain packets
+         */
         public void setPreferChunked(boolean preferChunked) {
             this.preferChunked = preferChunked;
         }
@@ -523,10 +766,21 @@ public class ClickHouseTcpProperties implements Validator {
          */
         private @Nullable Duration timeout;
 
+        /**
+         * The default timeout of queries and inserts that set none of their own ({@code clickhouse.tcp.query.timeout}).
+         *
+         * @return the timeout, or {@code null} when unset (no timeout)
+         */
         public @Nullable Duration getTimeout() {
             return this.timeout;
         }
 
+        /**
+         * Sets the default timeout of queries and inserts, counted from the call to the end of the response, the wait
+         * for a pooled connection included; the query is then cancelled.
+         *
+         * @param timeout a positive duration, or {@code null} for none
+         */
         public void setTimeout(@Nullable Duration timeout) {
             this.timeout = timeout;
         }
@@ -571,66 +825,149 @@ public class ClickHouseTcpProperties implements Validator {
         /** How often idle eviction, retirement, min-idle refill and leak checks run. */
         private Duration housekeepingPeriod = Duration.ofSeconds(5);
 
+        /**
+         * The maximum number of pooled connections, busy and idle together ({@code clickhouse.tcp.pool.max-size}).
+         *
+         * @return the maximum, 20 by default
+         */
         public int getMaxSize() {
             return this.maxSize;
         }
 
+        /**
+         * Sets the maximum number of pooled connections, busy and idle together.
+         *
+         * @param maxSize at least 1
+         */
         public void setMaxSize(int maxSize) {
             this.maxSize = maxSize;
         }
 
+        /**
+         * The number of idle connections the pool keeps open ({@code clickhouse.tcp.pool.min-idle}).
+         *
+         * @return the minimum, 0 by default
+         */
         public int getMinIdle() {
             return this.minIdle;
         }
 
+        /**
+         * Sets the number of idle connections the pool keeps open.
+         *
+         * @param minIdle 0 to the pool's max-size
+         */
         public void setMinIdle(int minIdle) {
             this.minIdle = minIdle;
         }
 
+        /**
+         * The maximum time a call waits for a free connection ({@code clickhouse.tcp.pool.acquire-timeout}).
+         *
+         * @return the timeout, 30 seconds by default
+         */
         public Duration getAcquireTimeout() {
             return this.acquireTimeout;
         }
 
+        /**
+         * Sets the maximum time a call waits for a free connection, opening a new one included.
+         *
+         * @param acquireTimeout a positive duration
+         */
         public void setAcquireTimeout(Duration acquireTimeout) {
             this.acquireTimeout = acquireTimeout;
         }
 
+        /**
+         * The idle time after which a pooled connection is pinged before reuse
+         * ({@code clickhouse.tcp.pool.validate-after-idle}).
+         *
+         * @return the idle time, 30 seconds by default
+         */
         public Duration getValidateAfterIdle() {
             return this.validateAfterIdle;
         }
 
+        /**
+         * Sets the idle time after which a pooled connection is validated with a ping before it is reused.
+         *
+         * @param validateAfterIdle a non-negative duration; 0 pings before every reuse
+         */
         public void setValidateAfterIdle(Duration validateAfterIdle) {
             this.validateAfterIdle = validateAfterIdle;
         }
 
+        /**
+         * The idle time after which connections above the minimum are closed
+         * ({@code clickhouse.tcp.pool.idle-timeout}).
+         *
+         * @return the timeout, 10 minutes by default
+         */
         public Duration getIdleTimeout() {
             return this.idleTimeout;
         }
 
+        /**
+         * Sets the idle time after which connections above the minimum are closed.
+         *
+         * @param idleTimeout a non-negative duration; 0 keeps them
+         */
         public void setIdleTimeout(Duration idleTimeout) {
             this.idleTimeout = idleTimeout;
         }
 
+        /**
+         * The age after which connections are retired ({@code clickhouse.tcp.pool.max-lifetime}).
+         *
+         * @return the age, 30 minutes by default
+         */
         public Duration getMaxLifetime() {
             return this.maxLifetime;
         }
 
+        /**
+         * Sets the age after which connections are retired.
+         *
+         * @param maxLifetime a non-negative duration; 0 keeps them
+         */
         public void setMaxLifetime(Duration maxLifetime) {
             this.maxLifetime = maxLifetime;
         }
 
+        /**
+         * The time a connection may be held before it is logged as a possible leak
+         * ({@code clickhouse.tcp.pool.leak-detection-threshold}).
+         *
+         * @return the threshold, 0 (off) by default
+         */
         public Duration getLeakDetectionThreshold() {
             return this.leakDetectionThreshold;
         }
 
+        /**
+         * Sets the time a connection may be held before it is logged as a possible leak, with the borrower's stack.
+         *
+         * @param leakDetectionThreshold a non-negative duration; 0 turns detection off
+         */
         public void setLeakDetectionThreshold(Duration leakDetectionThreshold) {
             this.leakDetectionThreshold = leakDetectionThreshold;
         }
 
+        /**
+         * How often the pool's housekeeping runs ({@code clickhouse.tcp.pool.housekeeping-period}).
+         *
+         * @return the period, 5 seconds by default
+         */
         public Duration getHousekeepingPeriod() {
             return this.housekeepingPeriod;
         }
 
+        /**
+         * Sets how often idle eviction, retirement, min-idle refill and leak checks run.
+         *
+         * @param housekeepingPeriod a positive duration
+         */
         public void setHousekeepingPeriod(Duration housekeepingPeriod) {
             this.housekeepingPeriod = housekeepingPeriod;
         }
@@ -663,10 +1000,21 @@ public class ClickHouseTcpProperties implements Validator {
         /** Number of rows sent per native block by row and object inserts. */
         private int blockRows = 65536;
 
+        /**
+         * The number of rows sent per native block by row and object inserts
+         * ({@code clickhouse.tcp.insert.block-rows}).
+         *
+         * @return the row count, 65536 by default
+         */
         public int getBlockRows() {
             return this.blockRows;
         }
 
+        /**
+         * Sets the number of rows sent per native block by row and object inserts.
+         *
+         * @param blockRows at least 1
+         */
         public void setBlockRows(int blockRows) {
             this.blockRows = blockRows;
         }
@@ -712,58 +1060,131 @@ public class ClickHouseTcpProperties implements Validator {
          */
         private DataSize maxExpansionSize = DataSize.ofMegabytes(256);
 
+        /**
+         * The maximum rows in one block ({@code clickhouse.tcp.limits.max-rows-per-block}).
+         *
+         * @return the maximum, 67108864 by default
+         */
         public int getMaxRowsPerBlock() {
             return this.maxRowsPerBlock;
         }
 
+        /**
+         * Sets the maximum rows in one block.
+         *
+         * @param maxRowsPerBlock at least 1
+         */
         public void setMaxRowsPerBlock(int maxRowsPerBlock) {
             this.maxRowsPerBlock = maxRowsPerBlock;
         }
 
+        /**
+         * The maximum size of one string value ({@code clickhouse.tcp.limits.max-string-size}).
+         *
+         * @return the size, 256MB by default
+         */
         public DataSize getMaxStringSize() {
             return this.maxStringSize;
         }
 
+        /**
+         * Sets the maximum size of one string value.
+         *
+         * @param maxStringSize 1 byte to 2GB minus 1 byte
+         */
         public void setMaxStringSize(DataSize maxStringSize) {
             this.maxStringSize = maxStringSize;
         }
 
+        /**
+         * The maximum size of one decoded column of a block ({@code clickhouse.tcp.limits.max-column-size}).
+         *
+         * @return the size, 1GB by default
+         */
         public DataSize getMaxColumnSize() {
             return this.maxColumnSize;
         }
 
+        /**
+         * Sets the maximum size of one decoded column of a block.
+         *
+         * @param maxColumnSize at least 1 byte
+         */
         public void setMaxColumnSize(DataSize maxColumnSize) {
             this.maxColumnSize = maxColumnSize;
         }
 
+        /**
+         * The maximum flattened elements of one Array or Map column of a block
+         * ({@code clickhouse.tcp.limits.max-array-elements}).
+         *
+         * @return the maximum, 268435456 by default
+         */
         public int getMaxArrayElements() {
             return this.maxArrayElements;
         }
 
+        /**
+         * Sets the maximum flattened elements of one Array or Map column of a block.
+         *
+         * @param maxArrayElements at least 1
+         */
         public void setMaxArrayElements(int maxArrayElements) {
             this.maxArrayElements = maxArrayElements;
         }
 
+        /**
+         * The maximum columns in one block ({@code clickhouse.tcp.limits.max-columns}).
+         *
+         * @return the maximum, 10000 by default
+         */
         public int getMaxColumns() {
             return this.maxColumns;
         }
 
+        /**
+         * Sets the maximum columns in one block.
+         *
+         * @param maxColumns at least 1
+         */
         public void setMaxColumns(int maxColumns) {
             this.maxColumns = maxColumns;
         }
 
+        /**
+         * The maximum decompressed size of one compressed frame ({@code clickhouse.tcp.limits.max-frame-size}).
+         *
+         * @return the size, 128MB by default
+         */
         public DataSize getMaxFrameSize() {
             return this.maxFrameSize;
         }
 
+        /**
+         * Sets the maximum decompressed size of one compressed frame.
+         *
+         * @param maxFrameSize 1 byte to 2GB minus 1 byte; ClickHouse writes frames of at most 1MB
+         */
         public void setMaxFrameSize(DataSize maxFrameSize) {
             this.maxFrameSize = maxFrameSize;
         }
 
+        /**
+         * The maximum size of the dense form compact serializations may build in one block
+         * ({@code clickhouse.tcp.limits.max-expansion-size}).
+         *
+         * @return the size, 256MB by default
+         */
         public DataSize getMaxExpansionSize() {
             return this.maxExpansionSize;
         }
 
+        /**
+         * Sets the maximum size of the dense form that sparse, replicated and compact Variant serializations may build
+         * in one block; 32 bytes per byte received for the block are allowed when that is more.
+         *
+         * @param maxExpansionSize a non-negative size
+         */
         public void setMaxExpansionSize(DataSize maxExpansionSize) {
             this.maxExpansionSize = maxExpansionSize;
         }
@@ -800,18 +1221,40 @@ public class ClickHouseTcpProperties implements Validator {
         /** What a read mapping does with a result column that no property matches. */
         private UnmappedColumns unmappedColumns = UnmappedColumns.IGNORE;
 
+        /**
+         * How compiled mappers reach constructors, setters, getters and fields
+         * ({@code clickhouse.tcp.mapping.access-mode}).
+         *
+         * @return the mode, {@link AccessMode#AUTO} by default
+         */
         public AccessMode getAccessMode() {
             return this.accessMode;
         }
 
+        /**
+         * Sets how compiled mappers reach constructors, setters, getters and fields.
+         *
+         * @param accessMode the mode; {@link AccessMode#AUTO} uses reflection in a native image, else lambdas
+         */
         public void setAccessMode(AccessMode accessMode) {
             this.accessMode = accessMode;
         }
 
+        /**
+         * What a read mapping does with a result column that no property matches
+         * ({@code clickhouse.tcp.mapping.unmapped-columns}).
+         *
+         * @return the policy, {@link UnmappedColumns#IGNORE} by default
+         */
         public UnmappedColumns getUnmappedColumns() {
             return this.unmappedColumns;
         }
 
+        /**
+         * Sets what a read mapping does with a result column that no property matches.
+         *
+         * @param unmappedColumns the policy
+         */
         public void setUnmappedColumns(UnmappedColumns unmappedColumns) {
             this.unmappedColumns = unmappedColumns;
         }
@@ -842,34 +1285,77 @@ public class ClickHouseTcpProperties implements Validator {
          */
         private @Nullable String serverName;
 
+        /**
+         * Whether to connect with TLS, as set explicitly ({@code clickhouse.tcp.ssl.enabled}).
+         *
+         * @return the explicit choice, or {@code null} when unset (then TLS is on when a bundle is set or the url says
+         *         {@code secure=true})
+         */
         public @Nullable Boolean getEnabled() {
             return this.enabled;
         }
 
+        /**
+         * Sets whether to connect with TLS, overriding the bundle and the url's {@code secure} parameter.
+         *
+         * @param enabled {@code true} or {@code false}, or {@code null} to decide from the bundle and the url
+         */
         public void setEnabled(@Nullable Boolean enabled) {
             this.enabled = enabled;
         }
 
+        /**
+         * The name of the SSL bundle with the trust material ({@code clickhouse.tcp.ssl.bundle}).
+         *
+         * @return the bundle name, or {@code null} when unset (the JVM's default trust store)
+         */
         public @Nullable String getBundle() {
             return this.bundle;
         }
 
+        /**
+         * Sets the SSL bundle ({@code spring.ssl.bundle.*}) with the trust material and, for mutual TLS, the client
+         * certificate; setting one turns TLS on unless enabled is set.
+         *
+         * @param bundle a bundle name, or {@code null} for the JVM's default trust store
+         */
         public void setBundle(@Nullable String bundle) {
             this.bundle = bundle;
         }
 
+        /**
+         * Whether the server certificate must match the host name ({@code clickhouse.tcp.ssl.verify-hostname}).
+         *
+         * @return {@code true} by default
+         */
         public boolean isVerifyHostname() {
             return this.verifyHostname;
         }
 
+        /**
+         * Sets whether the server certificate must match the host name, or server-name when set.
+         *
+         * @param verifyHostname {@code false} only for testing: it accepts any certificate the trust material trusts,
+         *                       whatever its name
+         */
         public void setVerifyHostname(boolean verifyHostname) {
             this.verifyHostname = verifyHostname;
         }
 
+        /**
+         * The name the server certificate is verified against and sent as SNI ({@code clickhouse.tcp.ssl.server-name}).
+         *
+         * @return the name, or {@code null} when unset (the host connected to)
+         */
         public @Nullable String getServerName() {
             return this.serverName;
         }
 
+        /**
+         * Sets the name the server certificate is verified against and sent as SNI, instead of the host connected to.
+         *
+         * @param serverName a host name, or {@code null} for the host connected to
+         */
         public void setServerName(@Nullable String serverName) {
             this.serverName = serverName;
         }

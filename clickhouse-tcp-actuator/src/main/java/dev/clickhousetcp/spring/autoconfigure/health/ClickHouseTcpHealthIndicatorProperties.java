@@ -19,10 +19,21 @@ public class ClickHouseTcpHealthIndicatorProperties implements Validator {
      */
     private Duration timeout = Duration.ofSeconds(5);
 
+    /**
+     * The maximum time for the health check's ping ({@code management.health.clickhousetcp.timeout}).
+     *
+     * @return the timeout, 5 seconds by default
+     */
     public Duration getTimeout() {
         return this.timeout;
     }
 
+    /**
+     * Sets the maximum time for the health check's ping; with several endpoints, the checks of single
+     * endpoints also cap their connect and handshake timeouts at it.
+     *
+     * @param timeout a positive duration
+     */
     public void setTimeout(Duration timeout) {
         this.timeout = timeout;
     }
