@@ -106,8 +106,9 @@ public final class TimeColumn extends FixedWidthColumn {
         long frac;
         if (v < 0) {
             sb.append('-');
-            // magnitude without overflow for Long.MIN_VALUE: work with negative remainders
-            secs = -(v / div);
+            // magnitude without overflow for Long.MIN_VALUE: work with negative remainders; at scale 0 the
+            // magnitude of Long.MIN_VALUE itself does not fit, and is above the text's limit anyway
+            secs = v / div == Long.MIN_VALUE ? Long.MAX_VALUE : -(v / div);
             frac = -(v % div);
         } else {
             secs = v / div;

@@ -65,6 +65,16 @@ class TemporalColumnTest {
         }
     }
 
+    @Test
+    void time64TextAtTheInt64Extremes() {
+        // the server limits Time text to -999:59:59 .. 999:59:59 (ClickHouse 26.7:
+        // SELECT CAST(toInt64(-9223372036854775808) AS Time64(0)) prints -999:59:59)
+        assertThat(TimeColumn.format(Long.MIN_VALUE, 0)).isEqualTo("-999:59:59");
+        assertThat(TimeColumn.format(Long.MAX_VALUE, 0)).isEqualTo("999:59:59");
+        assertThat(TimeColumn.format(Long.MIN_VALUE + 1, 0)).isEqualTo("-999:59:59");
+        assertThat(TimeColumn.format(Long.MIN_VALUE, 3)).isEqualTo("-999:59:59.808");
+    }
+
     /** The server's wall clock for {@code i}, checked against java.time's on days without an offset change. */
     private static LocalDateTime expected(Instant i, ZoneId zone) {
         LocalDateTime server = ClickHouseZoneRules.of(zone).toLocalDateTime(i.getEpochSecond(), i.getNano());
