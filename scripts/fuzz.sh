@@ -6,13 +6,18 @@
 #
 #   scripts/fuzz.sh 10m                       # every target, 10 minutes each
 #   scripts/fuzz.sh 30s BlockCodecFuzzTest    # some targets (simple class names)
-#   scripts/fuzz.sh --ci 15s                  # CI's short budget: stop at the first finding
+#   scripts/fuzz.sh --ci 25000                # CI's short budget: 25,000 executions per target from a
+#                                             # fixed seed (reproducible), stop at the first finding
 #
 # Each input is bounded by the targets' @Timeout (30 s), which Jazzer passes to libFuzzer as -timeout;
 # JUnit's own timeouts are off here, since the one fuzzing invocation lasts the whole DURATION.
 # Environment: FUZZ_HEAP (JVM heap, default 512m: an allocation the wire can force beyond it is a
 # finding), FUZZ_KEEP_GOING (distinct findings before a target stops; default 10, 1 with --ci),
-# FUZZ_NO_BUILD=1 (use the already compiled test classes).
+# FUZZ_NO_BUILD=1 (use the already compiled test classes), FUZZ_SEED (libFuzzer's seed; with --ci
+# default 1, else random). With --ci the budget is a number of executions, not a time, and the seed is
+# fixed: the same tree fuzzes the same inputs on every machine, so a finding is reproducible and a CI
+# run's outcome does not depend on the machine's speed (a cap of 10 minutes per target guards against
+# a hang). Campaigns (without --ci) explore with a fresh seed each time.
 # Inputs that found new coverage stay in clickhouse-tcp-core/.cifuzz-corpus/ (not committed; later
 # runs start from them). Crashing inputs go where Jazzer puts them: the target's regression inputs
 # directory, src/test/resources/<package>/<Class>Inputs/<method>/crash-<sha1>, which the normal test
@@ -28,7 +33,7 @@ if [ "${1:-}" = "--ci" ]; then
     shift
 fi
 if [ $# -lt 1 ]; then
-    sed -n '2,20p' "$0"
+    sed -n '2,/^set -euo/p' "$0" | sed '$d'
     exit 2
 fi
 duration="$1"
@@ -63,12 +68,25 @@ else
     done
 fi
 
-case "$duration" in
-    *h) seconds=$(( ${duration%h} * 3600 )) ;;
-    *m) seconds=$(( ${duration%m} * 60 )) ;;
-    *s) seconds=${duration%s} ;;
-    *) seconds=$duration ;;
-esac
+if [ "$ci" -eq 1 ]; then
+    case "$duration" in
+        *[!0-9]*|'') echo "--ci takes a number of executions per target, not '$duration'" >&2; exit 2 ;;
+    esac
+    budget_args=(-Djazzer.internal.arg.1=-runs="$duration" -Djazzer.internal.arg.2=-seed="${FUZZ_SEED:-1}"
+        -Djazzer.internal.arg.3=-max_total_time=600)
+    duration="$duration runs, seed ${FUZZ_SEED:-1}"
+else
+    case "$duration" in
+        *h) seconds=$(( ${duration%h} * 3600 )) ;;
+        *m) seconds=$(( ${duration%m} * 60 )) ;;
+        *s) seconds=${duration%s} ;;
+        *) seconds=$duration ;;
+    esac
+    budget_args=(-Djazzer.internal.arg.1=-max_total_time="$seconds")
+    if [ -n "${FUZZ_SEED:-}" ]; then
+        budget_args+=(-Djazzer.internal.arg.2=-seed="$FUZZ_SEED")
+    fi
+fi
 heap="${FUZZ_HEAP:-512m}"
 keep_going="${FUZZ_KEEP_GOING:-$([ "$ci" -eq 1 ] && echo 1 || echo 10)}"
 module=clickhouse-tcp-core
@@ -91,7 +109,7 @@ for t in "${targets[@]}"; do
     echo "==> fuzzing $t for $duration (heap $heap)"
     set +e
     (cd "$module" && JAZZER_FUZZ=1 java -Xmx"$heap" -Xss1m -XX:+UseSerialGC -cp "$classpath" \
-        -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-max_total_time="$seconds" \
+        -Djazzer.internal.arg.0=fuzz "${budget_args[@]}" \
         -Djunit.jupiter.execution.timeout.mode=disabled \
         -Djazzer.keep_going="$keep_going" \
         -Djazzer.instrument='dev.clickhousetcp.**' \
