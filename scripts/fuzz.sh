@@ -6,7 +6,7 @@
 #
 #   scripts/fuzz.sh 10m                       # every target, 10 minutes each
 #   scripts/fuzz.sh 30s BlockCodecFuzzTest    # some targets (simple class names)
-#   scripts/fuzz.sh --ci 25000                # CI's short budget: 25,000 executions per target from a
+#   scripts/fuzz.sh --ci 200000               # CI's short budget: 200,000 executions per target from a
 #                                             # fixed seed (reproducible), stop at the first finding
 #
 # Each input is bounded by the targets' @Timeout (30 s), which Jazzer passes to libFuzzer as -timeout;
