@@ -292,7 +292,8 @@ public final class ConnectionPool implements AutoCloseable {
             Endpoint ep = pool.endpoints().get(i);
             try {
                 ClickHouseConnection c = connector.connect(ep, budget);
-                PoolEntry entry = new PoolEntry(c, i, clock.getAsLong(), PoolEntry.lifetimeNanos(pool.maxLifetime(), random));
+                PoolEntry entry = new PoolEntry(c, clock.getAsLong(),
+                        PoolEntry.lifetimeNanos(pool.maxLifetime(), random));
                 lock.lock();
                 try {
                     created++;

@@ -19,8 +19,6 @@ final class PoolEntry {
     static final long VARIANCE_DIVISOR = 40;
 
     final ClickHouseConnection connection;
-    /** Index of the connection's endpoint in {@link PoolConfig#endpoints()}. */
-    final int endpointIndex;
     /** Pool clock at opening. */
     final long createdNanos;
     /** How long after {@link #createdNanos} the connection is retired; 0 = never. */
@@ -36,9 +34,8 @@ final class PoolEntry {
     /** Whether leak detection reported the current lease already. */
     boolean leakReported;
 
-    PoolEntry(ClickHouseConnection connection, int endpointIndex, long createdNanos, long lifetimeNanos) {
+    PoolEntry(ClickHouseConnection connection, long createdNanos, long lifetimeNanos) {
         this.connection = connection;
-        this.endpointIndex = endpointIndex;
         this.createdNanos = createdNanos;
         this.lifetimeNanos = lifetimeNanos;
         this.lastReturnedNanos = createdNanos;
