@@ -90,12 +90,10 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final SessionTimeZone timeZone;
     private final ClientInfo clientInfo;
     private final BlockChannel blocks;
-    private final long createdNanos = System.nanoTime();
     private final long socketTimeoutNanos;
     private final dev.clickhousetcp.data.BufferPool bufferPool;
     private dev.clickhousetcp.types.ReadContext pooledContext;
     private dev.clickhousetcp.types.ReadContext plainContext;
-    private long lastUsedNanos = createdNanos;
     private volatile State state;
     private volatile Throwable brokenBy;
     /** The request under way, or {@code null} when READY. */
@@ -454,14 +452,6 @@ public final class ClickHouseConnection implements AutoCloseable {
      */
     public boolean isClosed() {
         return state == State.CLOSED || state == State.BROKEN;
-    }
-
-    long createdNanos() {
-        return createdNanos;
-    }
-
-    long lastUsedNanos() {
-        return lastUsedNanos;
     }
 
     /**
@@ -910,7 +900,6 @@ public final class ClickHouseConnection implements AutoCloseable {
             state = State.READY;
         }
         exchange = null;
-        lastUsedNanos = System.nanoTime();
     }
 
     /**

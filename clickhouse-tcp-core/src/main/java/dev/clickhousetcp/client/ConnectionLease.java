@@ -16,26 +16,34 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ConnectionLease implements AutoCloseable {
     private final ClickHouseConnection connection;
+    private final PoolEntry entry;
     private final ConnectionPool pool;
     private final boolean reused;
     private final boolean pinned;
     private final AtomicBoolean released = new AtomicBoolean();
-    final long sinceNanos = System.nanoTime();
-    final Throwable borrower;
-    boolean leakReported;
 
-    ConnectionLease(ClickHouseConnection connection, ConnectionPool pool, boolean reused, boolean pinned,
-                    boolean traceBorrower) {
+    private ConnectionLease(ClickHouseConnection connection, PoolEntry entry, ConnectionPool pool, boolean reused,
+                            boolean pinned) {
         this.connection = connection;
+        this.entry = entry;
         this.pool = pool;
         this.reused = reused;
         this.pinned = pinned;
-        this.borrower = traceBorrower ? new Throwable("connection borrowed here") : null;
+    }
+
+    /** A lease of {@code entry}'s connection from {@code pool}; the pool records it in the entry. */
+    static ConnectionLease pooled(PoolEntry entry, ConnectionPool pool, boolean reused) {
+        return new ConnectionLease(entry.connection, entry, pool, reused, false);
     }
 
     /** A lease of a connection used without a pool: closing it leaves the connection as it is. */
     static ConnectionLease unpooled(ClickHouseConnection c) {
-        return new ConnectionLease(c, null, true, true, false);
+        return new ConnectionLease(c, null, null, true, true);
+    }
+
+    /** The pool's entry of the connection, or {@code null} for a connection used without a pool. */
+    PoolEntry entry() {
+        return entry;
     }
 
     /**

@@ -23,24 +23,34 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+import java.util.function.LongUnaryOperator;
 
 /**
  * A bounded pool of {@link ClickHouseConnection}s over one or more endpoints.
  *
- * <p>State is explicit and small: a stack of idle connections (most recently used first, so surplus
- * connections age out), a map of lent connections with their borrow time, and counters. Thread-safe;
- * waiting uses a fair {@link ReentrantLock} and {@link Condition} (never {@code synchronized}, so
- * virtual threads do not pin), and connections are opened, pinged and closed outside the lock.
+ * <p>State is explicit and small: each pooled connection has an entry with the pool's bookkeeping of
+ * it (opened, last given back, its lifetime, and while lent, when and by whom it was borrowed); the
+ * pool keeps a stack of idle entries (most recently used first, so surplus connections age out), the
+ * set of lent entries, and counters. Thread-safe; waiting uses a fair {@link ReentrantLock} and
+ * {@link Condition} (never {@code synchronized}, so virtual threads do not pin), and connections are
+ * opened, pinged and closed outside the lock.
  *
- * <p>Reuse rules: a connection goes back to the idle stack only when it is READY; one that saw an I/O
- * error, a timeout, a protocol error or an unfinished stream is closed and its slot freed. Before
- * reuse, a connection idle longer than {@code validateAfterIdle} is pinged and one older than
- * {@code maxLifetime} is retired. A housekeeping thread (daemon, one per pool) closes idle
- * connections past {@code idleTimeout} down to {@code minIdle}, refills {@code minIdle}, retires
- * idle connections past {@code maxLifetime} and logs leak warnings.
+ * <p>Reuse rules: a connection goes back to the idle stack only when it is READY and within its
+ * lifetime; one that saw an I/O error, a timeout, a protocol error or an unfinished stream is closed
+ * and its slot freed, and so is one given back past its lifetime. Before reuse, a connection idle
+ * longer than {@code validateAfterIdle} is pinged and one past its lifetime is retired. A
+ * housekeeping thread (daemon, one per pool) closes idle connections past {@code idleTimeout} down to
+ * {@code minIdle}, refills {@code minIdle}, retires idle connections past their lifetime and logs
+ * leak warnings. Lent connections are never closed for their age: they are retired when given back.
+ *
+ * <p>Lifetimes: each connection lives {@code maxLifetime} less a random variance of up to 2.5 % of
+ * it when {@code maxLifetime} is above 10 s (the rule of HikariCP), so connections opened together
+ * are retired at different times rather than all at once.
  *
  * <p>Several endpoints: each connection picks its endpoint when it is opened (per
  * {@link LoadBalancing}); an endpoint that fails to connect is skipped for {@code failoverBackoff}
@@ -56,10 +66,15 @@ public final class ConnectionPool implements AutoCloseable {
 
     private final ConnectionConfig config;
     private final PoolConfig pool;
+    private final Connector connector;
+    /** The pool's clock (nanoseconds, as {@link System#nanoTime()}) for entry times and back-off. */
+    private final LongSupplier clock;
+    /** Given a positive bound, a random number from 0 to below it (lifetime variance). */
+    private final LongUnaryOperator random;
     private final ReentrantLock lock = new ReentrantLock(true);
     private final Condition available = lock.newCondition();
-    private final Deque<ClickHouseConnection> idle = new ArrayDeque<>();
-    private final Map<ClickHouseConnection, ConnectionLease> lent = new IdentityHashMap<>();
+    private final Deque<PoolEntry> idle = new ArrayDeque<>();
+    private final Set<PoolEntry> lent = Collections.newSetFromMap(new IdentityHashMap<>());
     private final long[] downUntil;
     /** Per endpoint index: the Hello of the most recent connection opened to it, or null (under the lock). */
     private final ServerHello[] lastHello;
@@ -86,8 +101,21 @@ public final class ConnectionPool implements AutoCloseable {
      * @param pool   size limits, timeouts, endpoints and load balancing
      */
     public ConnectionPool(ConnectionConfig config, PoolConfig pool) {
+        this(config, pool, Connector.of(config), System::nanoTime, bound -> ThreadLocalRandom.current().nextLong(bound));
+    }
+
+    /**
+     * A pool that opens its connections through {@code connector} and reads {@code clock} for its
+     * bookkeeping (entry times, lifetimes, idle and leak thresholds, endpoint back-off); acquire
+     * timeouts stay on the real clock. For tests.
+     */
+    ConnectionPool(ConnectionConfig config, PoolConfig pool, Connector connector, LongSupplier clock,
+                   LongUnaryOperator random) {
         this.config = config;
         this.pool = pool;
+        this.connector = connector;
+        this.clock = clock;
+        this.random = random;
         this.downUntil = new long[pool.endpoints().size()];
         this.lastHello = new ServerHello[pool.endpoints().size()];
         int id = POOL_IDS.incrementAndGet();
@@ -127,7 +155,7 @@ public final class ConnectionPool implements AutoCloseable {
         long start = System.nanoTime();
         Budget budget = Budget.of(pool.acquireTimeout(), Deadline.ACQUIRE).min(caller);
         while (true) {
-            ClickHouseConnection c = null;
+            PoolEntry e = null;
             boolean open = false;
             lock.lock();
             try {
@@ -137,8 +165,8 @@ public final class ConnectionPool implements AutoCloseable {
                         if (closed) {
                             throw new ClickHouseException("connection pool is closed");
                         }
-                        c = pollIdleOpen();
-                        if (c != null) {
+                        e = pollIdleOpen();
+                        if (e != null) {
                             break;
                         }
                         if (total < pool.maxSize()) {
@@ -158,35 +186,35 @@ public final class ConnectionPool implements AutoCloseable {
                 } finally {
                     pending--;
                 }
-            } catch (InterruptedException e) {
+            } catch (InterruptedException ie) {
                 Thread.currentThread().interrupt();
-                throw new ClickHouseException("interrupted while waiting for a connection", e);
+                throw new ClickHouseException("interrupted while waiting for a connection", ie);
             } finally {
                 lock.unlock();
             }
             if (open) {
                 try {
-                    c = openNew(budget);
-                } catch (RuntimeException e) {
-                    freeSlot(false, e instanceof ClickHouseTimeoutException t && t.deadline() == Deadline.ACQUIRE);
-                    throw e;
+                    e = openNew(budget);
+                } catch (RuntimeException ex) {
+                    freeSlot(false, ex instanceof ClickHouseTimeoutException t && t.deadline() == Deadline.ACQUIRE);
+                    throw ex;
                 }
-            } else if (!healthy(c, budget)) {
-                c.closeLater();
+            } else if (!healthy(e, budget)) {
+                e.connection.closeLater();
                 freeSlot(true, false);
                 continue; // take another
             }
             lock.lock();
             try {
                 if (closed) {
-                    c.close();
+                    e.connection.close();
                     total--;
                     destroyed++;
                     throw new ClickHouseException("connection pool is closed");
                 }
-                ConnectionLease lease = new ConnectionLease(c, this, !open, false,
-                        !pool.leakDetectionThreshold().isZero());
-                lent.put(c, lease);
+                ConnectionLease lease = ConnectionLease.pooled(e, this, !open);
+                e.lend(lease, clock.getAsLong(), !pool.leakDetectionThreshold().isZero());
+                lent.add(e);
                 long waited = System.nanoTime() - start;
                 acquisitions++;
                 acquireNanos += waited;
@@ -204,11 +232,12 @@ public final class ConnectionPool implements AutoCloseable {
      * server closed (their FIN is already in the socket) are dropped on the way. Under the lock: the
      * check is one non-blocking read, no round trip.
      */
-    private ClickHouseConnection pollIdleOpen() {
-        ClickHouseConnection c;
-        while ((c = idle.pollFirst()) != null) {
+    private PoolEntry pollIdleOpen() {
+        PoolEntry e;
+        while ((e = idle.pollFirst()) != null) {
+            ClickHouseConnection c = e.connection;
             if (!c.closedByServer()) {
-                return c;
+                return e;
             }
             LOG.debug("idle connection to {} was closed by the server: {}", c.endpoint(), String.valueOf(c.brokenBy()));
             total--;
@@ -226,37 +255,45 @@ public final class ConnectionPool implements AutoCloseable {
         return ACQUIRE_BUCKETS_MICROS.length;
     }
 
-    /** Lifetime and idle validation of an idle connection about to be reused (outside the lock). */
-    private boolean healthy(ClickHouseConnection c, Budget budget) {
-        long now = System.nanoTime();
+    /**
+     * Lifetime and idle validation of an idle entry about to be reused (outside the lock; the entry is
+     * off the idle stack and not lent, so no other thread reads it).
+     */
+    private boolean healthy(PoolEntry e, Budget budget) {
+        long now = clock.getAsLong();
+        ClickHouseConnection c = e.connection;
         if (!c.isUsable()) {
             return false;
         }
-        if (!pool.maxLifetime().isZero() && now - c.createdNanos() > pool.maxLifetime().toNanos()) {
+        if (e.expired(now)) {
             return false;
         }
-        if (now - c.lastUsedNanos() > pool.validateAfterIdle().toNanos()) {
+        if (e.idleLongerThan(pool.validateAfterIdle().toNanos(), now)) {
             try {
                 long left = budget.remainingNanos();
                 c.ping(left == Long.MAX_VALUE ? null : Duration.ofNanos(Math.max(1, left)));
-            } catch (RuntimeException e) {
-                LOG.debug("idle connection to {} failed validation: {}", c.endpoint(), e.toString());
+            } catch (RuntimeException ex) {
+                LOG.debug("idle connection to {} failed validation: {}", c.endpoint(), ex.toString());
                 return false;
             }
         }
         return true;
     }
 
-    /** Opens a connection on the endpoint chosen by the load-balancing strategy, failing over. */
-    private ClickHouseConnection openNew(Budget budget) {
+    /**
+     * Opens a connection on the endpoint chosen by the load-balancing strategy, failing over, and
+     * makes its entry (opened now, with its lifetime).
+     */
+    private PoolEntry openNew(Budget budget) {
         List<Integer> order = endpointOrder();
         ClickHouseException last = null;
         List<ClickHouseException> failures = new ArrayList<>();
         for (int i : order) {
             Endpoint ep = pool.endpoints().get(i);
             try {
-                ClickHouseConnection c = ClickHouseConnection.open(config.toBuilder().host(ep.host()).port(ep.port())
-                        .build(), budget);
+                ClickHouseConnection c = connector.connect(ep, budget);
+                PoolEntry entry = new PoolEntry(c, clock.getAsLong(),
+                        PoolEntry.lifetimeNanos(pool.maxLifetime(), random));
                 lock.lock();
                 try {
                     created++;
@@ -265,7 +302,7 @@ public final class ConnectionPool implements AutoCloseable {
                 } finally {
                     lock.unlock();
                 }
-                return c;
+                return entry;
             } catch (ClickHouseAuthenticationException e) {
                 throw e; // the same credentials fail everywhere
             } catch (ClickHouseTimeoutException e) {
@@ -303,7 +340,7 @@ public final class ConnectionPool implements AutoCloseable {
     private void markDown(int endpoint) {
         lock.lock();
         try {
-            downUntil[endpoint] = System.nanoTime() + pool.failoverBackoff().toNanos();
+            downUntil[endpoint] = clock.getAsLong() + pool.failoverBackoff().toNanos();
         } finally {
             lock.unlock();
         }
@@ -332,7 +369,7 @@ public final class ConnectionPool implements AutoCloseable {
                 Collections.shuffle(all, ThreadLocalRandom.current());
             }
         }
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         List<Integer> up = new ArrayList<>(n);
         List<Integer> down = new ArrayList<>();
         lock.lock();
@@ -348,19 +385,29 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
-     * Takes back a lease's connection: kept when usable and not {@code discard}, closed otherwise.
-     * A lease that is not the connection's current one (given back already) changes nothing.
+     * Takes back a lease's connection: kept when usable, within its lifetime and not {@code discard},
+     * closed otherwise. A lease that is not the entry's current one (given back already) changes
+     * nothing.
      */
     void giveBack(ConnectionLease lease, boolean discard) {
-        ClickHouseConnection c = lease.connection();
+        PoolEntry e = lease.entry();
+        if (e == null) {
+            return;
+        }
+        ClickHouseConnection c = e.connection;
         lock.lock();
         try {
-            if (lent.get(c) != lease) {
+            if (e.lease != lease || !lent.remove(e)) {
                 return; // not ours, or given back already
             }
-            lent.remove(c);
-            if (!discard && c.isUsable() && !closed) {
-                idle.addFirst(c);
+            long now = clock.getAsLong();
+            if (e.leakReported) {
+                LOG.info("a connection to {} reported as possibly leaked was given back after {} ms", c.endpoint(),
+                        Duration.ofNanos(now - e.leasedNanos).toMillis());
+            }
+            e.returned(now);
+            if (!discard && c.isUsable() && !closed && !e.expired(now)) {
+                idle.addFirst(e);
                 available.signal();
                 return;
             }
@@ -391,7 +438,7 @@ public final class ConnectionPool implements AutoCloseable {
     void housekeep() {
         List<ClickHouseConnection> toClose = new ArrayList<>();
         int toOpen = 0;
-        long now = System.nanoTime();
+        long now = clock.getAsLong();
         lock.lock();
         try {
             if (closed) {
@@ -400,13 +447,12 @@ public final class ConnectionPool implements AutoCloseable {
             // idle stack: most recent first; evict from the old end
             var it = idle.descendingIterator();
             while (it.hasNext()) {
-                ClickHouseConnection c = it.next();
-                boolean expired = !pool.maxLifetime().isZero() && now - c.createdNanos() > pool.maxLifetime().toNanos();
-                boolean idleTooLong = !pool.idleTimeout().isZero() && now - c.lastUsedNanos() > pool.idleTimeout().toNanos()
+                PoolEntry e = it.next();
+                boolean idleTooLong = !pool.idleTimeout().isZero() && e.idleLongerThan(pool.idleTimeout().toNanos(), now)
                         && idle.size() - toClose.size() > pool.minIdle();
-                if (expired || idleTooLong || c.closedByServer()) {
+                if (e.expired(now) || idleTooLong || e.connection.closedByServer()) {
                     it.remove();
-                    toClose.add(c);
+                    toClose.add(e.connection);
                 }
             }
             total -= toClose.size();
@@ -416,13 +462,12 @@ public final class ConnectionPool implements AutoCloseable {
                 total += toOpen;
             }
             if (!pool.leakDetectionThreshold().isZero()) {
-                for (Map.Entry<ClickHouseConnection, ConnectionLease> e : lent.entrySet()) {
-                    ConnectionLease l = e.getValue();
-                    if (!l.leakReported && now - l.sinceNanos > pool.leakDetectionThreshold().toNanos()) {
-                        l.leakReported = true;
+                for (PoolEntry e : lent) {
+                    if (!e.leakReported && e.heldLongerThan(pool.leakDetectionThreshold().toNanos(), now)) {
+                        e.leakReported = true;
                         leaksReported++;
                         LOG.warn("possible connection leak: a connection to {} has been held for more than {}",
-                                e.getKey().endpoint(), pool.leakDetectionThreshold(), l.borrower);
+                                e.connection.endpoint(), pool.leakDetectionThreshold(), e.borrower);
                     }
                 }
             }
@@ -437,22 +482,22 @@ public final class ConnectionPool implements AutoCloseable {
         }
         for (int i = 0; i < toOpen; i++) {
             try {
-                ClickHouseConnection c = openNew(Budget.NONE);
+                PoolEntry e = openNew(Budget.NONE);
                 lock.lock();
                 try {
                     if (closed) {
-                        c.close();
+                        e.connection.close();
                         total--;
                     } else {
-                        idle.addLast(c);
+                        idle.addLast(e);
                         available.signal();
                     }
                 } finally {
                     lock.unlock();
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException ex) {
                 freeSlot(false, false);
-                LOG.debug("could not open a min-idle connection: {}", e.toString());
+                LOG.debug("could not open a min-idle connection: {}", ex.toString());
             }
         }
     }
@@ -512,6 +557,18 @@ public final class ConnectionPool implements AutoCloseable {
         return pool;
     }
 
+    /** A snapshot of the entries, idle ones first (most recently used first), then the lent ones. For tests. */
+    List<PoolEntry> entries() {
+        lock.lock();
+        try {
+            List<PoolEntry> all = new ArrayList<>(idle);
+            all.addAll(lent);
+            return all;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Closes every connection (idle and lent) and stops housekeeping. Idempotent. */
     @Override
     public void close() {
@@ -523,13 +580,19 @@ public final class ConnectionPool implements AutoCloseable {
                 return;
             }
             closed = true;
-            toClose = new ArrayList<>(idle);
+            toClose = new ArrayList<>(idle.size());
+            for (PoolEntry e : idle) {
+                toClose.add(e.connection);
+            }
             total -= idle.size();
             destroyed += idle.size();
             idle.clear();
             // connections still lent out are ended too (their users get a connection error), so a
             // closed client leaves no socket behind; their release later only frees the slot
-            lentNow = new ArrayList<>(lent.keySet());
+            lentNow = new ArrayList<>(lent.size());
+            for (PoolEntry e : lent) {
+                lentNow.add(e.connection);
+            }
             available.signalAll();
         } finally {
             lock.unlock();

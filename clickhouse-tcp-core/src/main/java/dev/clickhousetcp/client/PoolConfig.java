@@ -6,11 +6,18 @@ import java.util.List;
 /**
  * Connection pool settings. Durations of zero disable the corresponding feature where noted.
  *
+ * <p>{@code maxLifetime} is each connection's upper bound, not its exact age at retirement: a
+ * connection's own lifetime is {@code maxLifetime} less a random variance of up to 2.5 % of it when
+ * {@code maxLifetime} is above 10 s (as HikariCP does), so connections opened together are retired
+ * over a spread of up to 2.5 % instead of all at once (with the default 30 min, between 29 min 15 s
+ * and 30 min). Only idle connections are closed for their age; a lent one is retired when given back.
+ *
  * @param maxSize               most connections open at once (default 20)
  * @param minIdle               idle connections the pool keeps open (default 0)
  * @param acquireTimeout        longest wait for a free connection (default 30 s)
  * @param idleTimeout           idle connections above {@code minIdle} are closed after this (default 10 min; 0 = never)
- * @param maxLifetime           connections are retired after this age, when idle (default 30 min; 0 = never)
+ * @param maxLifetime           connections are retired at this age at the latest, less up to 2.5 % of random
+ *                              variance above 10 s; when idle, or when given back (default 30 min; 0 = never)
  * @param validateAfterIdle     a connection idle longer than this is pinged before reuse (default 30 s)
  * @param leakDetectionThreshold a connection held longer than this is reported with the stack of its
  *                              borrower (default 0 = off)
@@ -31,7 +38,8 @@ public record PoolConfig(int maxSize, int minIdle, Duration acquireTimeout, Dura
      * @param minIdle                idle connections the pool keeps open, 0 to {@code maxSize}
      * @param acquireTimeout         longest wait for a free connection
      * @param idleTimeout            idle connections above {@code minIdle} are closed after this (0 = never)
-     * @param maxLifetime            connections are retired after this age, when idle (0 = never)
+     * @param maxLifetime            connections are retired at this age at the latest, less up to 2.5 % of
+     *                               random variance above 10 s (0 = never)
      * @param validateAfterIdle      a connection idle longer than this is pinged before reuse
      * @param leakDetectionThreshold a connection held longer than this is reported (0 = off)
      * @param endpoints              the servers, at least one; copied

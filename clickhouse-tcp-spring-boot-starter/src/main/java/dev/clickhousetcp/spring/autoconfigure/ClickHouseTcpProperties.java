@@ -816,7 +816,11 @@ public class ClickHouseTcpProperties implements Validator {
         /** Idle connections above the minimum are closed after this long; 0 keeps them. */
         private Duration idleTimeout = Duration.ofMinutes(10);
 
-        /** Connections are retired after this age; 0 keeps them. */
+        /**
+         * Connections are retired after this age, less a random variance of up to 2.5% of it when it is above
+         * 10 seconds, so connections opened together do not all retire at once; a connection in use is retired
+         * when it is given back; 0 keeps them.
+         */
         private Duration maxLifetime = Duration.ofMinutes(30);
 
         /** A connection held longer than this is logged as a possible leak; 0 turns detection off. */
@@ -918,7 +922,9 @@ public class ClickHouseTcpProperties implements Validator {
         }
 
         /**
-         * The age after which connections are retired ({@code clickhouse.tcp.pool.max-lifetime}).
+         * The age after which connections are retired ({@code clickhouse.tcp.pool.max-lifetime}). Above 10
+         * seconds each connection's own lifetime is this less a random variance of up to 2.5 % of it, so
+         * connections opened together do not all retire at once.
          *
          * @return the age, 30 minutes by default
          */
@@ -927,7 +933,8 @@ public class ClickHouseTcpProperties implements Validator {
         }
 
         /**
-         * Sets the age after which connections are retired.
+         * Sets the age after which connections are retired (less a random variance of up to 2.5 % of it
+         * when it is above 10 seconds).
          *
          * @param maxLifetime a non-negative duration; 0 keeps them
          */
