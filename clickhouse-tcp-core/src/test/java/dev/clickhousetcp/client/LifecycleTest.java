@@ -115,7 +115,9 @@ class LifecycleTest {
             boolean[] interruptKept = {false};
             Thread t = new Thread(() -> {
                 try {
-                    client.execute("SELECT sleepEachRow(1) FROM numbers(60) SETTINGS max_block_size = 1, "
+                    // rows of 0.2 s: the server notices the Cancel at the next row, well within the
+                    // interrupt's grace of 1 s even on a loaded machine (rows of 1 s raced with it)
+                    client.execute("SELECT sleepEachRow(0.2) FROM numbers(300) SETTINGS max_block_size = 1, "
                             + "function_sleep_max_microseconds_per_block = 0", QueryOptions.builder().queryId(id).build());
                 } catch (Throwable e) {
                     seen.add(e);
