@@ -427,6 +427,26 @@ public final class ClickHouseConnection implements AutoCloseable {
         return plainContext;
     }
 
+    /** Columns this connection read in sparse serialization (statistics; both decode contexts). */
+    long sparseColumnsRead() {
+        return readCount(dev.clickhousetcp.types.ReadContext::sparseColumnsRead);
+    }
+
+    /** Columns this connection read in replicated serialization (statistics). */
+    long replicatedColumnsRead() {
+        return readCount(dev.clickhousetcp.types.ReadContext::replicatedColumnsRead);
+    }
+
+    /** Columns this connection read detached, as blobs of compressed frames (statistics). */
+    long detachedColumnsRead() {
+        return readCount(dev.clickhousetcp.types.ReadContext::detachedColumnsRead);
+    }
+
+    private long readCount(java.util.function.ToLongFunction<dev.clickhousetcp.types.ReadContext> count) {
+        return (pooledContext == null ? 0 : count.applyAsLong(pooledContext))
+                + (plainContext == null ? 0 : count.applyAsLong(plainContext));
+    }
+
     /**
      * The column buffer pool of this connection (statistics).
      *

@@ -37,38 +37,7 @@ public final class BlockCodec {
     static final int KIND_COMBINATION = 5;
     static final long END_OF_GRANULE_FLAG = 1L << 62;
 
-    private static final java.util.concurrent.atomic.LongAdder SPARSE_READ = new java.util.concurrent.atomic.LongAdder();
-    private static final java.util.concurrent.atomic.LongAdder REPLICATED_READ = new java.util.concurrent.atomic.LongAdder();
-    private static final java.util.concurrent.atomic.LongAdder DETACHED_READ = new java.util.concurrent.atomic.LongAdder();
-
     private BlockCodec() {
-    }
-
-    /**
-     * Columns received in sparse serialization since start (process-wide; for diagnostics and tests).
-     *
-     * @return the number of columns, summed over all connections of this JVM
-     */
-    public static long sparseColumnsRead() {
-        return SPARSE_READ.sum();
-    }
-
-    /**
-     * Columns received in replicated serialization since start (process-wide).
-     *
-     * @return the number of columns, summed over all connections of this JVM
-     */
-    public static long replicatedColumnsRead() {
-        return REPLICATED_READ.sum();
-    }
-
-    /**
-     * Columns received in detached (ColumnBLOB) serialization since start (process-wide).
-     *
-     * @return the number of columns, summed over all connections of this JVM
-     */
-    public static long detachedColumnsRead() {
-        return DETACHED_READ.sum();
     }
 
     /** Serialization kinds of one column, with children for Tuple elements. */
@@ -213,11 +182,11 @@ public final class BlockCodec {
     private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, ReadContext ctx)
             throws IOException {
         if (kinds.sparse()) {
-            SPARSE_READ.increment();
+            ctx.countSparseColumn();
             return readSparse(in, type, rows, ctx);
         }
         if (kinds.replicated()) {
-            REPLICATED_READ.increment();
+            ctx.countReplicatedColumn();
             return readReplicated(in, type, rows, ctx);
         }
         if (type instanceof TupleType t && kinds.elements().length > 0 && !kinds.isDefault()) {
@@ -262,7 +231,7 @@ public final class BlockCodec {
             throw new ClickHouseProtocolException("detached column '" + name + "' used " + (size - (end - in.bytesRead()))
                     + " of its " + size + " bytes");
         }
-        DETACHED_READ.increment();
+        ctx.countDetachedColumn();
         return col;
     }
 

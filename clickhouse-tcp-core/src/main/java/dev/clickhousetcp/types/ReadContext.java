@@ -24,6 +24,9 @@ public final class ReadContext {
     private dev.clickhousetcp.io.BinaryReader blockReader;
     private long blockStart;
     private long expansion;
+    private long sparseColumns;
+    private long replicatedColumns;
+    private long detachedColumns;
 
     /**
      * A context for decoding the blocks of one connection.
@@ -96,6 +99,57 @@ public final class ReadContext {
             nestedFrames.source(source);
         }
         return nestedFrames;
+    }
+
+    /**
+     * Counts one column received in sparse serialization (statistics of this context's connection).
+     */
+    public void countSparseColumn() {
+        sparseColumns++;
+    }
+
+    /**
+     * Counts one column received in replicated serialization (statistics of this context's connection).
+     */
+    public void countReplicatedColumn() {
+        replicatedColumns++;
+    }
+
+    /**
+     * Counts one column received detached, as a blob of compressed frames (statistics of this context's
+     * connection).
+     */
+    public void countDetachedColumn() {
+        detachedColumns++;
+    }
+
+    /**
+     * Columns read through this context in sparse serialization (ClickHouse {@code SerializationSparse}),
+     * counting each sparse column, also inside a Tuple or a detached column.
+     *
+     * @return the count since the context was created
+     */
+    public long sparseColumnsRead() {
+        return sparseColumns;
+    }
+
+    /**
+     * Columns read through this context in replicated serialization ({@code SerializationReplicated}).
+     *
+     * @return the count since the context was created
+     */
+    public long replicatedColumnsRead() {
+        return replicatedColumns;
+    }
+
+    /**
+     * Columns read through this context detached ({@code SerializationDetached}, a column as a blob of
+     * compressed frames, protocol revision 54478 and later).
+     *
+     * @return the count since the context was created
+     */
+    public long detachedColumnsRead() {
+        return detachedColumns;
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.data.Block;
-import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.QueryStage;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
@@ -291,7 +290,7 @@ class CompressionTest {
         try (ClickHouseTcpClient client = client(server, Compression.LZ4)) {
             QueryOptions secondary = QueryOptions.builder().secondary(QueryStage.WITH_MERGEABLE_STATE)
                     .setting("enable_parallel_blocks_marshalling", 1).build();
-            long before = BlockCodec.detachedColumnsRead();
+            long before = client.withConnection(ClickHouseConnection::detachedColumnsRead);
             Digest d = new Digest();
             try (QueryResult r = client.query(SELECT, secondary)) {
                 for (Block b : r) {
@@ -301,7 +300,7 @@ class CompressionTest {
                     }
                 }
             }
-            assertThat(BlockCodec.detachedColumnsRead() - before).as("detached columns").isGreaterThan(10);
+            assertThat(client.withConnection(ClickHouseConnection::detachedColumnsRead) - before).as("detached columns").isGreaterThan(10);
             assertThat(d.toString()).isEqualTo(expectedDigest().toString());
             assertThat(client.queryRows("SELECT 1")).hasSize(1);
         }
@@ -321,8 +320,8 @@ class CompressionTest {
             try (ClickHouseTcpClient client = client(server, Compression.ZSTD)) {
                 QueryOptions secondary = QueryOptions.builder().secondary(QueryStage.WITH_MERGEABLE_STATE)
                         .setting("enable_parallel_blocks_marshalling", 1).build();
-                long detached = BlockCodec.detachedColumnsRead();
-                long sparse = BlockCodec.sparseColumnsRead();
+                long detached = client.withConnection(ClickHouseConnection::detachedColumnsRead);
+                long sparse = client.withConnection(ClickHouseConnection::sparseColumnsRead);
                 long rows = 0;
                 long vSum = 0;
                 long sLen = 0;
@@ -337,8 +336,8 @@ class CompressionTest {
                 }
                 assertThat(rows).isEqualTo(200_000);
                 assertThat(server.httpQuery("SELECT sum(v), sum(length(s)) FROM " + t)).isEqualTo(vSum + "\t" + sLen + "\n");
-                assertThat(BlockCodec.detachedColumnsRead()).isGreaterThan(detached);
-                assertThat(BlockCodec.sparseColumnsRead()).as("sparse columns inside blobs").isGreaterThan(sparse);
+                assertThat(client.withConnection(ClickHouseConnection::detachedColumnsRead)).isGreaterThan(detached);
+                assertThat(client.withConnection(ClickHouseConnection::sparseColumnsRead)).as("sparse columns inside blobs").isGreaterThan(sparse);
             }
         } finally {
             server.httpQuery("DROP TABLE IF EXISTS " + t);

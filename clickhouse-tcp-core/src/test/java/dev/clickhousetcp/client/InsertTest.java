@@ -200,7 +200,8 @@ class InsertTest {
     void sparseColumnsFromMergeTreeAreExpanded() {
         ClickHouseServer server = ClickHouseServers.modern();
         String t = TestClients.table("sparse");
-        try (ClickHouseTcpClient client = TestClients.client(server)) {
+        // one connection: its decode counts cover the query
+        try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).build()) {
             client.execute("CREATE TABLE " + t + " (id UInt64, v UInt64, s String, n Nullable(Int32), "
                     + "t Tuple(a UInt32, b String)) ENGINE = MergeTree ORDER BY id "
                     + "SETTINGS ratio_of_defaults_for_sparse_serialization = 0.5, min_bytes_for_wide_part = 0, "
@@ -211,7 +212,7 @@ class InsertTest {
                         + "(if(number % 10 = 0, number, 0), if(number % 10 = 0, 'x', '')) FROM numbers(100000)");
                 assertThat(server.httpQuery("SELECT countIf(serialization_kind = 'Sparse') FROM system.parts_columns "
                         + "WHERE table = '" + t + "' AND active").trim()).isNotEqualTo("0");
-                long sparseBefore = dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead();
+                long sparseBefore = client.withConnection(ClickHouseConnection::sparseColumnsRead);
                 long[] sums = new long[3];
                 try (QueryResult r = client.query("SELECT id, v, s, n, t FROM " + t + " ORDER BY id")) {
                     for (dev.clickhousetcp.data.Block b : r) {
@@ -228,7 +229,7 @@ class InsertTest {
                     }
                 }
                 assertThat(sums[1]).isEqualTo(100000);
-                assertThat(dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead()).isGreaterThan(sparseBefore);
+                assertThat(client.withConnection(ClickHouseConnection::sparseColumnsRead)).isGreaterThan(sparseBefore);
                 assertThat(Long.toString(sums[0])).isEqualTo(server.httpQuery("SELECT sum(v) FROM " + t).trim());
             } finally {
                 client.execute("DROP TABLE IF EXISTS " + t);
@@ -251,14 +252,15 @@ class InsertTest {
             cols.append(", v").append(c).append(" UInt64");
             values.append(", if(number % 1000 = ").append(c).append(", number, 0)");
         }
-        try (ClickHouseTcpClient client = TestClients.client(server)) {
+        // one connection: its decode counts cover the query
+        try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).build()) {
             client.execute("CREATE TABLE " + t + " (" + cols + ") ENGINE = MergeTree ORDER BY id "
                     + "SETTINGS ratio_of_defaults_for_sparse_serialization = 0.9, min_bytes_for_wide_part = 0");
             try {
                 client.execute("INSERT INTO " + t + " SELECT " + values + " FROM numbers(1000000)");
                 assertThat(server.httpQuery("SELECT countIf(serialization_kind = 'Sparse') FROM system.parts_columns "
                         + "WHERE table = '" + t + "' AND active").trim()).isEqualTo("8");
-                long sparseBefore = dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead();
+                long sparseBefore = client.withConnection(ClickHouseConnection::sparseColumnsRead);
                 long rows = 0;
                 long maxBlock = 0;
                 long[] sums = new long[8];
@@ -277,7 +279,7 @@ class InsertTest {
                 }
                 assertThat(rows).isEqualTo(1_000_000);
                 assertThat(maxBlock).as("rows of the largest block").isGreaterThanOrEqualTo(500_000);
-                assertThat(dev.clickhousetcp.protocol.BlockCodec.sparseColumnsRead() - sparseBefore)
+                assertThat(client.withConnection(ClickHouseConnection::sparseColumnsRead) - sparseBefore)
                         .as("sparse columns received").isGreaterThanOrEqualTo(8);
                 for (int c = 0; c < 8; c++) {
                     assertThat(Long.toString(sums[c])).as("sum of v%d", c)
@@ -297,8 +299,9 @@ class InsertTest {
     @Test
     void replicatedColumnsFromJoinsDecodeAtTheDefaultExpansionLimit() {
         ClickHouseServer server = ClickHouseServers.modern();
-        try (ClickHouseTcpClient client = TestClients.client(server)) {
-            long before = dev.clickhousetcp.protocol.BlockCodec.replicatedColumnsRead();
+        // one connection: its decode counts cover the query
+        try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).build()) {
+            long before = client.withConnection(ClickHouseConnection::replicatedColumnsRead);
             long rows = 0;
             long length = 0;
             try (QueryResult r = client.query("SELECT l.s, l.k, r.v FROM (SELECT number % 10 AS k, "
@@ -319,7 +322,7 @@ class InsertTest {
             assertThat(rows).isEqualTo(100_000);
             assertThat(Long.toString(length)).isEqualTo(server.httpQuery("SELECT sum(length(repeat(toString(number), 100)))"
                     + " * 1000 FROM numbers(100)").trim());
-            assertThat(dev.clickhousetcp.protocol.BlockCodec.replicatedColumnsRead()).as("replicated columns received")
+            assertThat(client.withConnection(ClickHouseConnection::replicatedColumnsRead)).as("replicated columns received")
                     .isGreaterThan(before);
         }
     }
