@@ -576,8 +576,9 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          * Adds a ClickHouse setting sent with every query; per-query settings override it.
          *
          * @param name  the setting name (e.g. {@code max_threads})
-         * @param value the value; sent as its {@code String.valueOf} text
+         * @param value the value, not {@code null}; sent as its {@code String.valueOf} text
          * @return this builder
+         * @throws IllegalArgumentException when the name is {@code null} or blank, or the value is {@code null}
          */
         public Builder setting(String name, Object value) {
             config.setting(name, value);

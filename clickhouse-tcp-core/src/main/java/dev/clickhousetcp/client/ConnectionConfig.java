@@ -375,11 +375,12 @@ public final class ConnectionConfig {
          * Adds a setting sent with every query (e.g. {@code max_threads}); per-query settings override it.
          *
          * @param name  the ClickHouse setting name
-         * @param value the value; sent as its {@code String.valueOf} text
+         * @param value the value, not {@code null}; sent as its {@code String.valueOf} text
          * @return this builder
+         * @throws IllegalArgumentException when the name is {@code null} or blank, or the value is {@code null}
          */
         public Builder setting(String name, Object value) {
-            settings.put(name, String.valueOf(value));
+            settings.put(SqlSettings.checkedName(name), SqlSettings.checkedValue(name, value));
             return this;
         }
 

@@ -30,14 +30,11 @@ public record Endpoint(String host, int port) {
      *                    brackets is taken as a host without a port
      * @param defaultPort the port when none is given
      * @return the endpoint
-     * @throws IllegalArgumentException when the port is not a number in 1 to 65535 or the host is empty
+     * @throws IllegalArgumentException when the port is not a number in 1 to 65535, the host is empty, or text
+     *                                  follows a bracketed IPv6 literal other than {@code :port}
      */
     public static Endpoint parse(String text, int defaultPort) {
-        try {
-            return parseOrThrow(text.trim(), defaultPort);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("malformed endpoint '" + text + "': the port must be a number", e);
-        }
+        return parseOrThrow(text.trim(), defaultPort);
     }
 
     private static Endpoint parseOrThrow(String t, int defaultPort) {
@@ -45,17 +42,32 @@ public record Endpoint(String host, int port) {
         if (t.startsWith("[")) {
             int end = t.indexOf(']');
             if (end < 0) {
-                throw new IllegalArgumentException("malformed endpoint: " + text);
+                throw new IllegalArgumentException("malformed endpoint '" + text + "': no closing ']'");
             }
             String host = t.substring(1, end);
             String rest = t.substring(end + 1);
-            return new Endpoint(host, rest.startsWith(":") ? Integer.parseInt(rest.substring(1)) : defaultPort);
+            if (rest.isEmpty()) {
+                return new Endpoint(host, defaultPort);
+            }
+            if (!rest.startsWith(":")) {
+                throw new IllegalArgumentException("malformed endpoint '" + text + "': expected ':port' after ']'");
+            }
+            return new Endpoint(host, port(rest.substring(1), text));
         }
         int colon = t.lastIndexOf(':');
         if (colon > 0 && t.indexOf(':') == colon) {
-            return new Endpoint(t.substring(0, colon), Integer.parseInt(t.substring(colon + 1)));
+            return new Endpoint(t.substring(0, colon), port(t.substring(colon + 1), text));
         }
         return new Endpoint(t, defaultPort);
+    }
+
+    /** The digits of a port; Integer.parseInt alone would also take a sign. */
+    private static int port(String digits, String text) {
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9') || digits.length() > 5) {
+            throw new IllegalArgumentException("malformed endpoint '" + text + "': the port must be a number, got '"
+                    + digits + "'");
+        }
+        return Integer.parseInt(digits);
     }
 
     @Override

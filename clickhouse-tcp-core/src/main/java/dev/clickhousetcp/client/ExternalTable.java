@@ -43,28 +43,43 @@ public record ExternalTable(String name, List<String> columnNames, List<String> 
      *
      * @param name      the table name the query refers to
      * @param structure comma-separated {@code name Type} pairs, as in ClickHouse's {@code --structure};
-     *                  commas inside a type's parentheses do not split; names are not unquoted
+     *                  commas inside a type's parentheses or inside quotes ({@code '...'}, {@code `...`}) do not
+     *                  split; names are not unquoted
      * @param rows      the rows, one value per column each; iterated once per send
      * @return the external table
-     * @throws ClickHouseTypeException when the structure is malformed
+     * @throws ClickHouseTypeException when the structure is malformed: a part that is not {@code name Type}
+     *                                 (also an empty one), unbalanced parentheses or an unclosed quote
      */
     public static ExternalTable of(String name, String structure, Iterable<Object[]> rows) {
         List<String> names = new ArrayList<>();
         List<String> types = new ArrayList<>();
         int depth = 0;
+        char quote = 0; // the open quote (' or `), or 0
         int start = 0;
         for (int i = 0; i <= structure.length(); i++) {
             char c = i < structure.length() ? structure.charAt(i) : ',';
-            if (c == '(') {
+            if (i == structure.length() && (quote != 0 || depth != 0)) {
+                throw malformed(structure, quote != 0 ? "an unclosed quote" : "an unclosed '('");
+            }
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++; // an escaped character inside quotes
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '\'' || c == '`') {
+                quote = c;
+            } else if (c == '(') {
                 depth++;
             } else if (c == ')') {
-                depth--;
+                if (--depth < 0) {
+                    throw malformed(structure, "a ')' without its '('");
+                }
             } else if (c == ',' && depth == 0) {
                 String part = structure.substring(start, i).trim();
                 int sp = part.indexOf(' ');
                 if (sp <= 0) {
-                    throw new ClickHouseTypeException("malformed external table structure '" + structure
-                            + "': expected 'name Type' in '" + part + "'");
+                    throw malformed(structure, "expected 'name Type' in '" + part + "'");
                 }
                 names.add(part.substring(0, sp).trim());
                 types.add(part.substring(sp + 1).trim());
@@ -72,5 +87,9 @@ public record ExternalTable(String name, List<String> columnNames, List<String> 
             }
         }
         return new ExternalTable(name, names, types, rows);
+    }
+
+    private static ClickHouseTypeException malformed(String structure, String what) {
+        return new ClickHouseTypeException("malformed external table structure '" + structure + "': " + what);
     }
 }

@@ -13,6 +13,23 @@ final class SqlSettings {
     private SqlSettings() {
     }
 
+    /** A setting's name as given to a builder: not null or blank (the server judges whether it exists). */
+    static String checkedName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a setting needs a name, got " + (name == null ? "null" : "'" + name + "'"));
+        }
+        return name;
+    }
+
+    /** A setting's value as given to a builder, as the text sent: {@code String.valueOf}, never of {@code null}. */
+    static String checkedValue(String name, Object value) {
+        if (value == null) {
+            throw new IllegalArgumentException("setting " + name + " needs a value, got null (leave it out to keep "
+                    + "the server's or the connection's value)");
+        }
+        return String.valueOf(value);
+    }
+
     /** A SET statement's assignment of a setting: its value, or {@code null} for {@code DEFAULT}. */
     record Assignment(String value) {
     }

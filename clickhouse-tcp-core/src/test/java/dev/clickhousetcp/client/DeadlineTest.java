@@ -18,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
@@ -281,6 +282,19 @@ class DeadlineTest {
             assertThat(since(start)).isLessThan(bound(Duration.ofMillis(300)));
             assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
             held.drain();
+        }
+    }
+
+    @Test
+    void aTimeoutReturnsPromptlyEvenWhenTheServerCannotStopAtOnce() {
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern())) {
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> client.queryRows("SELECT sleep(3)", QueryOptions.builder()
+                    .timeout(Duration.ofMillis(300)).build())).isInstanceOf(ClickHouseTimeoutException.class)
+                    .hasMessageContaining("timeout");
+            // not a timing assertion on the server: the call must not wait for the 3 s sleep to finish
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(2900));
+            assertThat(client.queryRows("SELECT 1")).hasSize(1);
         }
     }
 }

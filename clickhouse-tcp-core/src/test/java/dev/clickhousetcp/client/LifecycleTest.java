@@ -437,4 +437,19 @@ class LifecycleTest {
             assertThat(s.destroyed()).isEqualTo(1); // the broken connection was discarded, not reused
         }
     }
+
+    @Test
+    void closingTheClientClosesConnectionsStillInUse() {
+        ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern());
+        QueryResult r = client.query("SELECT number FROM numbers(10000000) SETTINGS max_block_size = 8192");
+        assertThat(r.next()).isNotNull();
+        client.close();
+        assertThatThrownBy(() -> {
+            while (r.next() != null) {
+                // the socket is gone
+            }
+        }).isInstanceOf(ClickHouseException.class);
+        r.close();
+        assertThat(client.poolStats().total()).isZero();
+    }
 }
