@@ -158,6 +158,15 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
         return new TypedValue(typeNames[t], v);
     }
 
+    /**
+     * The row's value as its type column's {@code getObject} gives it, never wrapped: the leaves of a
+     * JSON object, whose writer infers the types itself.
+     */
+    Object plainObject(int row) {
+        int t = typeIndex(row);
+        return t < 0 ? null : columns[t].getObject(offsets[row]);
+    }
+
     @Override
     public String getString(int row) {
         int t = typeIndex(row);
