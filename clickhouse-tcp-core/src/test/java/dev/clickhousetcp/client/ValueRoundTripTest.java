@@ -4,6 +4,7 @@ import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.types.TypedValue;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -79,6 +80,9 @@ class ValueRoundTripTest {
         try (ClickHouseTcpClient client = TestClients.client(server)) {
             List<Object[]> rows = client.queryRows("SELECT arrayJoin([(1., 2.)::Point::Geometry, "
                     + "[(0., 0.), (1., 1.)]::LineString::Geometry]) AS v");
+            // a Point has one geo type for its shape: plain; a LineString's shape is also a Ring's: typed
+            assertThat(rows.get(0)[0]).isEqualTo(List.of(1.0, 2.0));
+            assertThat(rows.get(1)[0]).isEqualTo(TypedValue.of("LineString", List.of(List.of(0.0, 0.0), List.of(1.0, 1.0))));
             String t = TestClients.table("geo_rt");
             client.execute("CREATE TABLE " + t + " (v Geometry) ENGINE = MergeTree ORDER BY tuple()");
             try {
