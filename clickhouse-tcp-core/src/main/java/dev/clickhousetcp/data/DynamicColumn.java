@@ -1,6 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.types.DataType;
+import dev.clickhousetcp.types.DynamicType;
 import dev.clickhousetcp.types.TypedValue;
 
 import java.util.Arrays;
@@ -14,8 +15,13 @@ import java.util.List;
  * {@code max_types}) are decoded into such per-type columns too, so both kinds read the same way.
  *
  * <p>{@link #typeName(int)} is the row's type as the server's {@code dynamicType()} names it.
- * {@link #getObject} returns the value's object (the type column's {@code getObject}) or {@code null};
- * {@link #getTypedValue} adds the type name, so a Dynamic writer stores it with the same type.
+ * {@link #getObject} returns the value's object (the type column's {@code getObject}) or {@code null},
+ * as a plain Java value when the Dynamic writer would store that value with the row's own type (an
+ * Int64 as {@code Long}, a String, a Float64, an {@code Array(Int64)} as a {@code List<Long>}, ...),
+ * otherwise wrapped in a {@link TypedValue} with the row's type (a UInt8 read as {@code Short}, a
+ * {@code Decimal(10, 2)}, a {@code DateTime('UTC')}, an Enum, a geo value, a JSON object, an empty
+ * array, ...), so every value read inserts back into a Dynamic column with its type;
+ * {@link #getTypedValue} always wraps.
  * {@link #getString} is the value's text as the server's {@code toString} prints it, {@code null} for
  * NULL (the server prints an empty string; inside an Array/Tuple/Map a NULL prints {@code NULL}).
  * Typed getters read the row's type column and throw on NULL. Lifetime and thread-safety as for every
@@ -141,6 +147,22 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
 
     @Override
     public Object getObject(int row) {
+        int t = typeIndex(row);
+        if (t < 0) {
+            return null;
+        }
+        Object v = columns[t].getObject(offsets[row]);
+        if (!(type instanceof DynamicType dt) || dt.infersType(v, typeNames[t])) {
+            return v;
+        }
+        return new TypedValue(typeNames[t], v);
+    }
+
+    /**
+     * The row's value as its type column's {@code getObject} gives it, never wrapped: the leaves of a
+     * JSON object, whose writer infers the types itself.
+     */
+    Object plainObject(int row) {
         int t = typeIndex(row);
         return t < 0 ? null : columns[t].getObject(offsets[row]);
     }

@@ -291,9 +291,14 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
                 Map<String, Object> next = (Map<String, Object>) child;
                 m = next;
             }
-            m.put(parts.get(parts.size() - 1), e.column().getObject(e.index()));
+            m.put(parts.get(parts.size() - 1), leaf(e.column(), e.index()));
         }
         return freeze(root);
+    }
+
+    /** A leaf value: a dynamic path's value as its type's plain Java object (no TypedValue). */
+    private static Object leaf(Column c, int row) {
+        return c instanceof DynamicColumn d ? d.plainObject(row) : c.getObject(row);
     }
 
     private static Object freeze(Object o) {
@@ -351,7 +356,7 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
         }
         for (Entry e : entries(row)) {
             if (e.path().equals(path)) {
-                return e.column().getObject(e.index());
+                return leaf(e.column(), e.index());
             }
         }
         return null;

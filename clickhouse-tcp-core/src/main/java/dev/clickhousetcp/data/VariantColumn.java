@@ -2,6 +2,7 @@ package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.types.DataType;
 import dev.clickhousetcp.types.TypedValue;
+import dev.clickhousetcp.types.VariantType;
 
 import java.util.Arrays;
 
@@ -12,8 +13,14 @@ import java.util.Arrays;
  *
  * <p>Access without boxing: {@link #discriminator(int)}, {@link #variant(int)} and
  * {@link #offset(int)}, then the variant column's typed getters. {@link #getObject} returns the active
- * variant's object (its column's {@code getObject}) or {@code null}; {@link #getTypedValue} the same
- * with the variant's type name. {@link #getString} is the active value's text as the server's
+ * variant's object (its column's {@code getObject}) or {@code null}, as a plain Java value when the
+ * Variant writer would store that value in the same variant, otherwise wrapped in a {@link TypedValue}
+ * naming the variant — so every value read inserts back unchanged. Plain values are the common case
+ * (a String from {@code Variant(String, UInt64)}, a Point from {@code Geometry}); a
+ * {@link TypedValue} comes back where variants share a Java shape: a LineString or Ring (both lists
+ * of points), a Polygon or MultiLineString, an empty geometry, a Date from {@code Variant(Date, Date32)},
+ * a UInt8 from {@code Variant(UInt8, UInt16)}, or a value of a type the writer does not infer (an
+ * AggregateFunction state, a Nested or QBit value). {@link #getTypedValue} always wraps. {@link #getString} is the active value's text as the server's
  * {@code toString} prints it, or {@code null} for NULL (the server prints an empty string there;
  * inside an Array/Tuple/Map the row prints {@code NULL}, and a String variant is quoted). Typed getters
  * ({@link #getLong}, ...) read the active variant and throw on NULL. Lifetime and thread-safety as for
@@ -94,7 +101,12 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
      */
     public String typeName(int row) {
         int d = discriminator(row);
-        return d == NULL_DISCRIMINATOR ? null : variants[d].type().name();
+        return d == NULL_DISCRIMINATOR ? null : variantName(d);
+    }
+
+    /** The declared name of variant {@code d} (a SimpleAggregateFunction's column has its value type's name). */
+    private String variantName(int d) {
+        return type instanceof VariantType vt ? vt.variantName(d) : variants[d].type().name();
     }
 
     /**
@@ -105,8 +117,7 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
      */
     public TypedValue getTypedValue(int row) {
         int d = discriminator(row);
-        return d == NULL_DISCRIMINATOR ? null
-                : new TypedValue(variants[d].type().name(), variants[d].getObject(offsets[row]));
+        return d == NULL_DISCRIMINATOR ? null : new TypedValue(variantName(d), variants[d].getObject(offsets[row]));
     }
 
     private Column active(int row, String what) {
@@ -131,7 +142,14 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
     @Override
     public Object getObject(int row) {
         int d = discriminator(row);
-        return d == NULL_DISCRIMINATOR ? null : variants[d].getObject(offsets[row]);
+        if (d == NULL_DISCRIMINATOR) {
+            return null;
+        }
+        Object v = variants[d].getObject(offsets[row]);
+        if (!(type instanceof VariantType vt) || vt.inferDiscriminator(v) == d) {
+            return v;
+        }
+        return new TypedValue(vt.variantName(d), v);
     }
 
     @Override

@@ -139,10 +139,13 @@ public final class DataTypes {
             }
             case "Variant": {
                 java.util.List<DataType> variants = new java.util.ArrayList<>();
+                java.util.List<String> names = new java.util.ArrayList<>();
                 for (int i = 0; i < n.params().size(); i++) {
-                    variants.add(resolve(n.typeArg(i), serverZone));
+                    DataType t = resolve(n.typeArg(i), serverZone);
+                    variants.add(t);
+                    names.add(n.typeArg(i).name().equals("SimpleAggregateFunction") ? n.typeArg(i).toString() : t.name());
                 }
-                return VariantType.of(variants);
+                return VariantType.of(variants, names);
             }
             case "Dynamic": return DynamicType.parse(n, serverZone);
             case "JSON": return JsonType.parse(n, serverZone);

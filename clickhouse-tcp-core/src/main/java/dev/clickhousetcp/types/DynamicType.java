@@ -106,11 +106,11 @@ public final class DynamicType extends DataType {
     }
 
     /** Prefix state of the V1/V2 form: the internal Variant's types in discriminator order. */
-    private record VariantState(DataType[] types, int shared, boolean compact) {
+    private record VariantState(DataType[] types, String[] names, int shared, boolean compact) {
     }
 
     /** Prefix state of the FLATTENED form. */
-    private record FlatState(DataType[] types) {
+    private record FlatState(DataType[] types, String[] names) {
     }
 
     @Override
@@ -144,17 +144,20 @@ public final class DynamicType extends DataType {
             for (DataType t : types) {
                 t.readPrefix(in);
             }
-            in.pushPrefixState(this, new VariantState(types, shared, mode == VariantType.MODE_COMPACT));
+            in.pushPrefixState(this, new VariantState(types, names.toArray(new String[0]), shared,
+                    mode == VariantType.MODE_COMPACT));
         } else if (version == VERSION_FLATTENED) {
             int n = in.readVarUIntBounded(MAX_FLATTENED_TYPES, "Dynamic type count");
             List<DataType> types = new ArrayList<>();
+            List<String> names = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                types.add(resolve(in.readString()));
+                names.add(in.readString());
+                types.add(resolve(names.get(i)));
             }
             for (DataType t : types) {
                 t.readPrefix(in);
             }
-            in.pushPrefixState(this, new FlatState(types.toArray(new DataType[0])));
+            in.pushPrefixState(this, new FlatState(types.toArray(new DataType[0]), names.toArray(new String[0])));
         } else if (version == VERSION_V3) {
             throw new ClickHouseProtocolException("Dynamic serialization V3 is a MergeTree on-disk format; "
                     + "the native protocol does not carry it");
@@ -189,7 +192,7 @@ public final class DynamicType extends DataType {
             return new DynamicColumn(this, 0, new String[0], new Column[0], new int[0], new int[0]);
         }
         if (state instanceof FlatState f) {
-            return readFlattened(in, rows, ctx, f.types());
+            return readFlattened(in, rows, ctx, f.types(), f.names());
         }
         VariantState v = (VariantState) state;
         DataType[] types = v.types();
@@ -213,7 +216,7 @@ public final class DynamicType extends DataType {
         int[] slotOf = new int[types.length];
         for (int i = 0, s = 0; i < types.length; i++) {
             if (i != v.shared()) {
-                names[s] = types[i].name();
+                names[s] = v.names()[i];
                 slotColumns[s] = cols[i];
                 slotOf[i] = s++;
             }
@@ -241,7 +244,8 @@ public final class DynamicType extends DataType {
         return new DynamicColumn(this, rows, names, slotColumns, typeIndexes, offsets);
     }
 
-    private Column readFlattened(BinaryReader in, int rows, ReadContext ctx, DataType[] types) throws IOException {
+    private Column readFlattened(BinaryReader in, int rows, ReadContext ctx, DataType[] types, String[] typeNames)
+            throws IOException {
         int n = types.length;
         int width = indexWidth(n);
         int[] typeIndexes = ctx.firstInts(rows); // both grow as indexes arrive
@@ -273,7 +277,7 @@ public final class DynamicType extends DataType {
         String[] names = new String[n];
         Column[] cols = new Column[n];
         for (int i = 0; i < n; i++) {
-            names[i] = types[i].name();
+            names[i] = typeNames[i];
             cols[i] = types[i].read(in, counts[i], ctx);
         }
         return new DynamicColumn(this, rows, names, cols, typeIndexes, offsets);
@@ -329,6 +333,29 @@ public final class DynamicType extends DataType {
     }
 
     /**
+     * Whether {@link #newWriter() the writer} stores a plain Java value with type {@code typeName}: the
+     * value's natural type (see {@link #newWriter()}) names the same type, spacing ignored.
+     * {@code DynamicColumn.getObject} uses it to decide whether a value read with type {@code typeName}
+     * inserts back with that type as it is, or must carry its type in a {@link TypedValue}.
+     *
+     * @param value    a plain Java value ({@code null} or a {@link TypedValue} gives {@code false})
+     * @param typeName a ClickHouse type name, e.g. {@code UInt8}
+     * @return {@code true} when the writer infers exactly {@code typeName} for {@code value}; {@code false}
+     *         when it infers another type or none, or either name does not parse
+     */
+    public boolean infersType(Object value, String typeName) {
+        if (value == null || value instanceof TypedValue) {
+            return false;
+        }
+        try {
+            return TypeNode.parse(ValueTypes.naturalType(value, serverZone)).toString()
+                    .equals(TypeNode.parse(typeName).toString());
+        } catch (ClickHouseTypeException e) {
+            return false;
+        }
+    }
+
+    /**
      * A writer that stores each value with its own type and sends the FLATTENED form. The type per
      * value: a {@link TypedValue}'s type; {@code null} or an empty {@code Optional} is NULL; otherwise
      * the Java value's natural type — String/CharSequence/byte[] → String, Byte/Short/Integer/Long →
@@ -379,7 +406,9 @@ public final class DynamicType extends DataType {
                 if (t instanceof DynamicType) {
                     throw new ClickHouseTypeException("a Dynamic value cannot have type " + typeName);
                 }
-                key = t.name();
+                // a SimpleAggregateFunction(f, T) is written as T's values under its own name
+                key = TypeNames.family(typeName).equals("SimpleAggregateFunction") ? TypeNode.parse(typeName).toString()
+                        : t.name();
                 if (!writers.containsKey(key)) {
                     positions.put(key, writers.size());
                     writers.put(key, t.newWriter());
@@ -411,8 +440,8 @@ public final class DynamicType extends DataType {
         public void writePrefix(BinaryWriter out) throws IOException {
             out.writeInt64(VERSION_FLATTENED);
             out.writeVarUInt(writers.size());
-            for (ColumnWriter w : writers.values()) {
-                out.writeString(w.type().name());
+            for (String typeName : writers.keySet()) {
+                out.writeString(typeName);
             }
             for (ColumnWriter w : writers.values()) {
                 w.writePrefix(out);

@@ -277,8 +277,8 @@ final class ValueTypes {
             return f.equals("Nullable") || f.equals("Nothing") || f.equals("Variant") || f.equals("Dynamic")
                     || f.equals("Geometry") || f.equals("LowCardinality") && t.typeArg(0).name().equals("Nullable");
         }
-        if (v instanceof TypedValue) {
-            return f.equals("Dynamic");
+        if (v instanceof TypedValue tv) {
+            return acceptsTyped(t, tv, depth);
         }
         switch (f) {
             case "Nullable", "LowCardinality":
@@ -379,6 +379,48 @@ final class ValueTypes {
                 return false;
         }
     }
+
+    /**
+     * Whether type {@code t} takes a {@link TypedValue}: a Dynamic takes any; a type of the same name
+     * (spacing ignored) takes it, also through Nullable/LowCardinality, and a Variant or Geometry takes
+     * it when one of its variants does.
+     */
+    private static boolean acceptsTyped(TypeNode t, TypedValue tv, int depth) {
+        if (depth > MAX_DEPTH) {
+            return false;
+        }
+        String f = t.name();
+        if (f.equals("Dynamic")) {
+            return true;
+        }
+        String own;
+        try {
+            own = TypeNode.parse(tv.type()).toString();
+        } catch (ClickHouseTypeException e) {
+            return false;
+        }
+        if (own.equals(t.toString())) {
+            return true;
+        }
+        switch (f) {
+            case "Nullable", "LowCardinality":
+                return acceptsTyped(t.typeArg(0), tv, depth + 1);
+            case "Variant":
+                for (int i = 0; i < t.params().size(); i++) {
+                    if (acceptsTyped(t.typeArg(i), tv, depth + 1)) {
+                        return true;
+                    }
+                }
+                return false;
+            case "Geometry":
+                return GEOMETRY_VARIANTS.contains(own);
+            default:
+                return false;
+        }
+    }
+
+    private static final java.util.Set<String> GEOMETRY_VARIANTS = java.util.Set.of("LineString", "MultiLineString",
+            "MultiPolygon", "Point", "Polygon", "Ring");
 
     private static boolean all(List<Object> values, TypeNode t, boolean strict, int depth) {
         for (Object o : values) {

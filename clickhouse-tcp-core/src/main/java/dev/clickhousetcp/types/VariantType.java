@@ -40,7 +40,7 @@ public final class VariantType extends DataType {
     private final TypeNode[] nodes;
     private final String[] normalized;
 
-    private VariantType(String name, DataType[] variants) {
+    private VariantType(String name, DataType[] variants, String[] declared) {
         super(name);
         if (variants.length == 0 || variants.length >= NULL_DISCRIMINATOR) {
             throw new ClickHouseTypeException("Variant takes 1 to 254 types: " + name);
@@ -49,28 +49,36 @@ public final class VariantType extends DataType {
         this.nodes = new TypeNode[variants.length];
         this.normalized = new String[variants.length];
         for (int i = 0; i < variants.length; i++) {
-            nodes[i] = TypeNode.parse(variants[i].name());
+            nodes[i] = TypeNode.parse(declared[i]);
             normalized[i] = nodes[i].toString();
         }
     }
 
-    /** {@code Variant} of {@code types}, ordered by name as the server orders them. */
-    static VariantType of(List<DataType> types) {
-        List<DataType> sorted = new ArrayList<>(types);
-        sorted.sort((a, b) -> TypeNames.compareUtf8(a.name(), b.name()));
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < sorted.size(); i++) {
-            if (i > 0 && sorted.get(i).name().equals(sorted.get(i - 1).name())) {
-                throw new ClickHouseTypeException("Variant has the type " + sorted.get(i).name() + " twice");
+    /**
+     * {@code Variant} of {@code types}, ordered by name as the server orders them; {@code names} are the
+     * declared names (a {@code SimpleAggregateFunction(f, T)} resolves to T's type but keeps its name).
+     */
+    static VariantType of(List<DataType> types, List<String> names) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            order.add(i);
+        }
+        order.sort((a, b) -> TypeNames.compareUtf8(names.get(a), names.get(b)));
+        DataType[] sorted = new DataType[types.size()];
+        String[] declared = new String[types.size()];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = types.get(order.get(i));
+            declared[i] = names.get(order.get(i));
+            if (i > 0 && declared[i].equals(declared[i - 1])) {
+                throw new ClickHouseTypeException("Variant has the type " + declared[i] + " twice");
             }
-            DataType t = sorted.get(i);
+            DataType t = sorted[i];
             if (t instanceof NullableType || t instanceof DynamicType
                     || t instanceof LowCardinalityType lc && lc.inner() instanceof NullableType) {
                 throw new ClickHouseTypeException("type " + t.name() + " cannot be inside Variant");
             }
-            names.add(t.name());
         }
-        return new VariantType("Variant(" + String.join(", ", names) + ")", sorted.toArray(new DataType[0]));
+        return new VariantType("Variant(" + String.join(", ", declared) + ")", sorted, declared);
     }
 
     /**
@@ -84,7 +92,7 @@ public final class VariantType extends DataType {
         for (int i = 0; i < names.length; i++) {
             types[i] = DataTypes.resolve(TypeNode.parse(names[i]), serverZone);
         }
-        return new VariantType("Geometry", types);
+        return new VariantType("Geometry", types, names);
     }
 
     /** The zone a LocalDateTime is read in by this Variant's date-time variants (UTC when it has none). */
@@ -107,6 +115,19 @@ public final class VariantType extends DataType {
      */
     public List<DataType> variants() {
         return List.of(variants);
+    }
+
+    /**
+     * The declared type name of variant {@code discriminator}: the name the server uses for it, which
+     * differs from {@code variants().get(discriminator).name()} for a {@code SimpleAggregateFunction(f, T)}
+     * variant (its values are T's).
+     *
+     * @param discriminator the variant index, in {@code [0, variants().size())}
+     * @return the variant's type name, e.g. {@code LineString} or {@code SimpleAggregateFunction(sum, UInt64)}
+     * @throws ArrayIndexOutOfBoundsException if {@code discriminator} is out of range
+     */
+    public String variantName(int discriminator) {
+        return nodes[discriminator].toString();
     }
 
     /**
@@ -270,32 +291,65 @@ public final class VariantType extends DataType {
             }
             return tv.value() == null ? NULL_DISCRIMINATOR : d;
         }
-        List<Integer> candidates = candidates(v, true);
-        if (candidates.isEmpty()) {
-            candidates = candidates(v, false);
-        }
-        if (candidates.size() == 1) {
-            return candidates.get(0);
+        List<Integer> candidates = candidates(v);
+        int d = pick(v, candidates);
+        if (d >= 0) {
+            return d;
         }
         if (candidates.isEmpty()) {
             throw new ClickHouseTypeException("no variant of " + name + " accepts a " + v.getClass().getName()
                     + " value; wrap it in TypedValue to choose the variant");
         }
+        List<String> names = new ArrayList<>();
+        for (int c : candidates) {
+            names.add(variantName(c));
+        }
+        throw new ClickHouseTypeException("a " + v.getClass().getName() + " value is ambiguous for " + name
+                + ": variants " + names + " all accept it; wrap it in TypedValue to choose the variant");
+    }
+
+    /**
+     * The discriminator {@link #newWriter() the writer} infers for a plain Java value, without throwing:
+     * what {@link #discriminatorFor(Object)} returns for a value that is not {@code null}, an
+     * {@link Optional} or a {@link TypedValue}. {@code VariantColumn.getObject} uses it to decide whether
+     * a value read from variant {@code d} inserts back into {@code d} as it is, or must say its variant.
+     *
+     * @param value a plain Java value (a {@link TypedValue} or {@code null} gives -1)
+     * @return the variant's discriminator, or -1 when no variant accepts the value or it is ambiguous
+     */
+    public int inferDiscriminator(Object value) {
+        if (value == null || value instanceof TypedValue || value instanceof Optional<?>) {
+            return -1;
+        }
+        return pick(value, candidates(value));
+    }
+
+    /** The variants accepting {@code v}: strictly, else relaxed. */
+    private List<Integer> candidates(Object v) {
+        List<Integer> candidates = candidates(v, true);
+        return candidates.isEmpty() ? candidates(v, false) : candidates;
+    }
+
+    /** The single candidate, or among several the one named like the value's natural type; else -1. */
+    private int pick(Object v, List<Integer> candidates) {
+        if (candidates.size() == 1) {
+            return candidates.get(0);
+        }
+        if (candidates.isEmpty()) {
+            return -1;
+        }
         String natural;
         try {
             natural = TypeNode.parse(ValueTypes.naturalType(v, wallClockZone())).toString();
         } catch (ClickHouseTypeException e) {
-            natural = null;
+            return -1;
         }
-        List<String> names = new ArrayList<>();
         for (int c : candidates) {
             if (normalized[c].equals(natural)) {
                 return c;
             }
-            names.add(variants[c].name());
         }
-        throw new ClickHouseTypeException("a " + v.getClass().getName() + " value is ambiguous for " + name
-                + ": variants " + names + " all accept it; wrap it in TypedValue to choose the variant");
+        return -1;
     }
 
     private List<Integer> candidates(Object v, boolean strict) {

@@ -191,25 +191,10 @@ public class DynamicTypeTest {
                 String q = "SELECT count(), arrayStringConcat(groupArray(concat(dynamicType(d), ':', toString(d))), '|') "
                         + "FROM (SELECT d FROM %s ORDER BY id)";
                 assertThat(server.httpQuery(String.format(q, dst))).isEqualTo(server.httpQuery(String.format(q, src)));
-                // plain Java objects: the writer infers each type from the Java value; the text stays the same
-                // except where getObject's Java value has another natural type (a tuple's List is an Array, a
-                // JSON object's Map a Map, a ZonedDateTime without fraction a DateTime)
+                // getObject: a plain Java value where the writer infers the value's own type, a TypedValue
+                // elsewhere, so the values insert back with their types (dst2 has another max_types)
                 assertThat(client.insert(dst2, List.of("id", "d"), plain)).isEqualTo(n);
-                String text = "SELECT arrayStringConcat(groupArray(concat(dynamicType(d), char(1), toString(d))), char(2)) "
-                        + "FROM (SELECT d FROM %s ORDER BY id) FORMAT TSVRaw";
-                String[] before = server.httpQuery(String.format(text, src)).split("\u0002");
-                String[] after = server.httpQuery(String.format(text, dst2)).split("\u0002");
-                assertThat(after).hasSameSizeAs(before);
-                java.util.Set<String> changed = new java.util.TreeSet<>();
-                for (int i = 0; i < before.length; i++) {
-                    String[] b = before[i].split("\u0001", -1);
-                    String[] a = after[i].split("\u0001", -1);
-                    if (!b[1].equals(a[1])) {
-                        changed.add(b[0]);
-                    }
-                }
-                assertThat(changed).containsExactlyInAnyOrder("Tuple(a UInt64, b String)", "DateTime64(3, 'Asia/Tokyo')",
-                        "JSON", "Array(JSON)", "Point", "Nested(x UInt8, y String)", "JSON(max_dynamic_paths=0, a UInt8)");
+                assertThat(server.httpQuery(String.format(q, dst2))).isEqualTo(server.httpQuery(String.format(q, src)));
             } finally {
                 client.execute("DROP TABLE IF EXISTS " + src);
                 client.execute("DROP TABLE IF EXISTS " + dst);
