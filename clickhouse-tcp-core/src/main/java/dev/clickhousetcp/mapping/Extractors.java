@@ -1,19 +1,11 @@
 package dev.clickhousetcp.mapping;
 
-import dev.clickhousetcp.data.ArrayColumn;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.DateColumn;
 import dev.clickhousetcp.data.DateTime64Column;
 import dev.clickhousetcp.data.DateTimeColumn;
 import dev.clickhousetcp.data.FixedStringColumn;
-import dev.clickhousetcp.data.FixedWidthColumn;
-import dev.clickhousetcp.data.Float32Column;
-import dev.clickhousetcp.data.Float64Column;
-import dev.clickhousetcp.data.LowCardinalityColumn;
-import dev.clickhousetcp.data.MapColumn;
-import dev.clickhousetcp.data.NullableColumn;
 import dev.clickhousetcp.data.StringColumn;
-import dev.clickhousetcp.data.TupleColumn;
 import dev.clickhousetcp.data.UuidColumn;
 import dev.clickhousetcp.types.ArrayType;
 import dev.clickhousetcp.types.DataType;
@@ -60,13 +52,17 @@ import java.util.UUID;
 /**
  * Chooses the per-column loop ({@link Extractor}) for a (ClickHouse type, Java target type) pair,
  * failing with a {@link MappingException} when no conversion exists. The conversion table is in
- * {@code docs/mapping.md}.
+ * {@code docs/mapping.md}. The loops live one target family per file: numbers into primitive lanes
+ * ({@link IntegerExtractor}, {@link FloatExtractor}, {@link BigIntegerToIntegerExtractor},
+ * {@link DoubleFunctionExtractor}), boxing ({@link BoxingExtractor}), any per-row conversion
+ * ({@link ObjectExtractor}), the wrappers ({@link NullableExtractor}, {@link LowCardinalityExtractor},
+ * {@link OptionalExtractor}), collections ({@link ArrayExtractor}, {@link MapExtractor}) and records
+ * ({@link TupleRecordExtractor}); this class holds the planning and the helpers they share.
  */
 final class Extractors {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Extractors() {
     }
@@ -211,47 +207,47 @@ final class Extractors {
         Class<?> raw = raw(target);
         if (raw == Optional.class) {
             java.lang.reflect.Type inner = typeArg(target, 0);
-            return new OptionalEx(of(t, inner, ctx));
+            return new OptionalExtractor(of(t, inner, ctx));
         }
         if (t instanceof NullableType nt) {
-            return new NullableEx(of(nt.nested(), target, ctx), raw.isPrimitive(), t.name());
+            return new NullableExtractor(of(nt.nested(), target, ctx), raw.isPrimitive(), t.name());
         }
         if (t instanceof LowCardinalityType lt) {
             DataType inner = lt.inner();
             boolean nullable = inner instanceof NullableType;
             DataType dict = inner instanceof NullableType n ? n.nested() : inner;
-            return new LowCardEx(of(dict, target, ctx), nullable, raw.isPrimitive(), t.name());
+            return new LowCardinalityExtractor(of(dict, target, ctx), nullable, raw.isPrimitive(), t.name());
         }
         if (family(t).equals("Nothing")) {
             if (raw.isPrimitive()) {
                 throw ctx.fail(t, target, "every value is NULL");
             }
-            return new ObjectEx((c, i) -> null);
+            return new ObjectExtractor((c, i) -> null);
         }
         if (raw.isPrimitive()) {
             return primitive(t, raw, target, ctx);
         }
         if (raw == Object.class) {
-            return new ObjectEx(Column::getObject);
+            return new ObjectExtractor(Column::getObject);
         }
         if (raw == String.class || raw == CharSequence.class) {
             if (t instanceof StringType) {
-                return new ObjectEx((c, i) -> ((StringColumn) c).getString(i));
+                return new ObjectExtractor((c, i) -> ((StringColumn) c).getString(i));
             }
-            return new ObjectEx(Column::getString);
+            return new ObjectExtractor(Column::getString);
         }
         Class<?> prim = unbox(raw);
         if (prim != null) {
-            return new BoxEx(primitive(t, prim, target, ctx));
+            return new BoxingExtractor(primitive(t, prim, target, ctx));
         }
         if (raw == BigInteger.class) {
             int[] l = intLayout(t);
             if (l != null && !(t instanceof EnumType)) {
                 boolean u64 = l[0] == 8 && l[1] == 1;
-                return new ObjectEx(u64 ? (c, i) -> unsigned(c.getLong(i)) : (c, i) -> BigInteger.valueOf(c.getLong(i)));
+                return new ObjectExtractor(u64 ? (c, i) -> unsigned(c.getLong(i)) : (c, i) -> BigInteger.valueOf(c.getLong(i)));
             }
             if (isBigInt(t)) {
-                return new ObjectEx(cast(BigInteger.class));
+                return new ObjectExtractor(cast(BigInteger.class));
             }
             throw ctx.fail(t, target, "");
         }
@@ -259,37 +255,37 @@ final class Extractors {
             int[] l = intLayout(t);
             if (l != null && !(t instanceof EnumType) && !(t instanceof NumberType nt && nt.kind() == NumberType.Kind.BOOL)) {
                 boolean u64 = l[0] == 8 && l[1] == 1;
-                return new ObjectEx(u64 ? (c, i) -> new BigDecimal(unsigned(c.getLong(i)))
+                return new ObjectExtractor(u64 ? (c, i) -> new BigDecimal(unsigned(c.getLong(i)))
                         : (c, i) -> BigDecimal.valueOf(c.getLong(i)));
             }
             if (isDecimal(t)) {
-                return new ObjectEx(cast(BigDecimal.class));
+                return new ObjectExtractor(cast(BigDecimal.class));
             }
             if (isBigInt(t)) {
-                return new ObjectEx((c, i) -> new BigDecimal((BigInteger) c.getObject(i)));
+                return new ObjectExtractor((c, i) -> new BigDecimal((BigInteger) c.getObject(i)));
             }
             throw ctx.fail(t, target, "");
         }
         if (raw == Number.class) {
             if (t instanceof NumberType nt && nt.kind() != NumberType.Kind.BOOL || isDecimal(t) || isBigInt(t)
                     || family(t).equals("BFloat16")) {
-                return new ObjectEx(Column::getObject);
+                return new ObjectExtractor(Column::getObject);
             }
             throw ctx.fail(t, target, "");
         }
         if (raw == byte[].class && isText(t)) {
-            return new ObjectEx(t instanceof StringType ? (c, i) -> ((StringColumn) c).getBytes(i)
+            return new ObjectExtractor(t instanceof StringType ? (c, i) -> ((StringColumn) c).getBytes(i)
                     : (c, i) -> ((FixedStringColumn) c).getBytes(i));
         }
         if (raw == LocalDate.class) {
             if (t instanceof DateType) {
-                return new ObjectEx((c, i) -> ((DateColumn) c).getLocalDate(i));
+                return new ObjectExtractor((c, i) -> ((DateColumn) c).getLocalDate(i));
             }
             if (t instanceof DateTimeType) {
-                return new ObjectEx((c, i) -> ((DateTimeColumn) c).getLocalDate(i)); // the server's toDate
+                return new ObjectExtractor((c, i) -> ((DateTimeColumn) c).getLocalDate(i)); // the server's toDate
             }
             if (t instanceof DateTime64Type) {
-                return new ObjectEx((c, i) -> ((DateTime64Column) c).getLocalDate(i));
+                return new ObjectExtractor((c, i) -> ((DateTime64Column) c).getLocalDate(i));
             }
             throw ctx.fail(t, target, "");
         }
@@ -300,36 +296,36 @@ final class Extractors {
             }
             boolean dt = t instanceof DateTimeType;
             if (raw == Instant.class) {
-                return new ObjectEx(dt ? (c, i) -> ((DateTimeColumn) c).getInstant(i)
+                return new ObjectExtractor(dt ? (c, i) -> ((DateTimeColumn) c).getInstant(i)
                         : (c, i) -> ((DateTime64Column) c).getInstant(i));
             }
             if (raw == LocalDateTime.class) {
-                return new ObjectEx(dt ? (c, i) -> ((DateTimeColumn) c).getLocalDateTime(i)
+                return new ObjectExtractor(dt ? (c, i) -> ((DateTimeColumn) c).getLocalDateTime(i)
                         : (c, i) -> ((DateTime64Column) c).getLocalDateTime(i));
             }
             if (raw == ZonedDateTime.class) {
-                return new ObjectEx(dt ? (c, i) -> ((DateTimeColumn) c).getZonedDateTime(i)
+                return new ObjectExtractor(dt ? (c, i) -> ((DateTimeColumn) c).getZonedDateTime(i)
                         : (c, i) -> ((DateTime64Column) c).getZonedDateTime(i));
             }
-            return new ObjectEx(dt ? (c, i) -> ((DateTimeColumn) c).getZonedDateTime(i).toOffsetDateTime()
+            return new ObjectExtractor(dt ? (c, i) -> ((DateTimeColumn) c).getZonedDateTime(i).toOffsetDateTime()
                     : (c, i) -> ((DateTime64Column) c).getZonedDateTime(i).toOffsetDateTime());
         }
         if (raw == UUID.class) {
             if (t instanceof UuidType) {
-                return new ObjectEx((c, i) -> ((UuidColumn) c).getUuid(i));
+                return new ObjectExtractor((c, i) -> ((UuidColumn) c).getUuid(i));
             }
             throw ctx.fail(t, target, "");
         }
         if (raw == InetAddress.class || raw == Inet4Address.class || raw == Inet6Address.class) {
             String f = family(t);
             if (f.equals("IPv4") && raw != Inet6Address.class || f.equals("IPv6") && raw != Inet4Address.class) {
-                return new ObjectEx(cast(raw));
+                return new ObjectExtractor(cast(raw));
             }
             throw ctx.fail(t, target, "");
         }
         if (raw == Duration.class) {
             if (family(t).equals("Time") || family(t).equals("Time64")) {
-                return new ObjectEx(cast(Duration.class));
+                return new ObjectExtractor(cast(Duration.class));
             }
             throw ctx.fail(t, target, "");
         }
@@ -341,19 +337,19 @@ final class Extractors {
                 java.lang.reflect.Type comp = componentType(target);
                 Extractor el = of(at.element(), comp, ctx);
                 Class<?> rc = raw.getComponentType();
-                return new ArrayEx(el, rc.isPrimitive() ? ArrayEx.PRIMITIVE_ARRAY : ArrayEx.OBJECT_ARRAY, rc);
+                return new ArrayExtractor(el, rc.isPrimitive() ? ArrayExtractor.PRIMITIVE_ARRAY : ArrayExtractor.OBJECT_ARRAY, rc);
             }
             if (raw.isAssignableFrom(ArrayList.class) || raw.isAssignableFrom(LinkedHashSet.class)) {
                 java.lang.reflect.Type el = typeArg(target, 0);
                 Class<?> elRaw = raw(el);
                 Extractor ex = of(at.element(), elRaw.isPrimitive() ? Object.class : el, ctx);
-                return new ArrayEx(ex, raw.isAssignableFrom(ArrayList.class) ? ArrayEx.LIST : ArrayEx.SET, Object.class);
+                return new ArrayExtractor(ex, raw.isAssignableFrom(ArrayList.class) ? ArrayExtractor.LIST : ArrayExtractor.SET, Object.class);
             }
             throw ctx.fail(t, target, "an Array maps to a List, Set or Java array");
         }
         if (t instanceof MapType mt) {
             if (raw.isAssignableFrom(LinkedHashMap.class)) {
-                return new MapEx(of(mt.keyType(), typeArg(target, 0), ctx), of(mt.valueType(), typeArg(target, 1), ctx));
+                return new MapExtractor(of(mt.keyType(), typeArg(target, 0), ctx), of(mt.valueType(), typeArg(target, 1), ctx));
             }
             throw ctx.fail(t, target, "a Map maps to java.util.Map");
         }
@@ -362,7 +358,7 @@ final class Extractors {
                 return tupleRecord(tt, raw, ctx);
             }
             if (raw.isAssignableFrom(List.class)) {
-                return new ObjectEx(Column::getObject);
+                return new ObjectExtractor(Column::getObject);
             }
             throw ctx.fail(t, target, "a Tuple maps to a record or a List");
         }
@@ -385,24 +381,24 @@ final class Extractors {
         Lane lane = Lane.of(cls);
         int[] l = intLayout(t);
         if (l != null) {
-            return new IntegerEx(lane, l[0], l[1] == 1, t.name());
+            return new IntegerExtractor(lane, l[0], l[1] == 1, t.name());
         }
         if (isFloat(t)) {
             if (lane == Lane.DOUBLE || lane == Lane.FLOAT && !isFloat64(t)) {
-                return new FloatEx(lane);
+                return new FloatExtractor(lane);
             }
             throw ctx.fail(t, target, lane == Lane.FLOAT ? "Float64 does not fit float; use double" : "");
         }
         if (isBigInt(t)) {
             if (lane == Lane.DOUBLE) {
-                return new DoubleFnEx();
+                return new DoubleFunctionExtractor();
             }
             if (lane == Lane.LONG || lane == Lane.INT || lane == Lane.SHORT || lane == Lane.BYTE) {
-                return new BigToIntegerEx(lane, t.name());
+                return new BigIntegerToIntegerExtractor(lane, t.name());
             }
         }
         if (isDecimal(t) && lane == Lane.DOUBLE) {
-            return new DoubleFnEx();
+            return new DoubleFunctionExtractor();
         }
         throw ctx.fail(t, target, "");
     }
@@ -434,13 +430,13 @@ final class Extractors {
             if (et.width() == 1) {
                 Object[] table = new Object[256];
                 byValue.forEach((k, v) -> table[k + 128] = v);
-                return new ObjectEx((c, i) -> table[(int) c.getLong(i) + 128]);
+                return new ObjectExtractor((c, i) -> table[(int) c.getLong(i) + 128]);
             }
-            return new ObjectEx((c, i) -> byValue.get((int) c.getLong(i)));
+            return new ObjectExtractor((c, i) -> byValue.get((int) c.getLong(i)));
         }
         if (isText(t)) {
             String enumName = raw.getSimpleName();
-            return new ObjectEx((c, i) -> {
+            return new ObjectExtractor((c, i) -> {
                 String s = c.getString(i);
                 Object v = byName.get(s);
                 if (v == null) {
@@ -491,7 +487,7 @@ final class Extractors {
             ex[k] = of(els.get(index[k]), params.get(k).type, ctx);
         }
         Constructor<?> c = m.constructor;
-        return new TupleRecordEx(ex, index, Accessors.rowConstructor(ctx.mode(), c));
+        return new TupleRecordExtractor(ex, index, Accessors.rowConstructor(ctx.mode(), c));
     }
 
     // ------------------------------------------------------------------ loops
@@ -543,325 +539,12 @@ final class Extractors {
                 + " of " + type + " does not fit " + java);
     }
 
-    /** Fixed-width integer columns (Int*, UInt*, Bool, Enum numbers) into primitive lanes, range-checked. */
-    static final class IntegerEx extends Extractor {
-        private final int width;
-        private final boolean unsigned;
-        private final boolean u64;
-        private final String typeName;
 
-        IntegerEx(Lane lane, int width, boolean unsigned, String typeName) {
-            super(lane);
-            this.width = width;
-            this.unsigned = unsigned;
-            this.u64 = width == 8 && unsigned;
-            this.typeName = typeName;
-        }
 
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            byte[] d = ((FixedWidthColumn) c).rawBytes();
-            if (lane == Lane.LONG) {
-                long[] o = (long[]) out;
-                readLongs(d, width, unsigned, n, o);
-                if (u64) {
-                    for (int i = 0; i < n; i++) {
-                        if (o[i] < 0 && !skipped(skip, i)) {
-                            throw outOfRange(i, o[i], true, typeName, "long");
-                        }
-                    }
-                }
-                return;
-            }
-            if (lane == Lane.INT && width == 4 && !unsigned) {
-                int[] o = (int[]) out;
-                for (int i = 0; i < n; i++) {
-                    o[i] = (int) INT.get(d, i << 2);
-                }
-                return;
-            }
-            long[] v = new long[n];
-            readLongs(d, width, unsigned, n, v);
-            switch (lane) {
-                case INT -> {
-                    int[] o = (int[]) out;
-                    for (int i = 0; i < n; i++) {
-                        long x = v[i];
-                        if (x != (int) x && !skipped(skip, i)) {
-                            throw outOfRange(i, x, u64, typeName, "int");
-                        }
-                        o[i] = (int) x;
-                    }
-                }
-                case SHORT -> {
-                    short[] o = (short[]) out;
-                    for (int i = 0; i < n; i++) {
-                        long x = v[i];
-                        if (x != (short) x && !skipped(skip, i)) {
-                            throw outOfRange(i, x, u64, typeName, "short");
-                        }
-                        o[i] = (short) x;
-                    }
-                }
-                case BYTE -> {
-                    byte[] o = (byte[]) out;
-                    for (int i = 0; i < n; i++) {
-                        long x = v[i];
-                        if (x != (byte) x && !skipped(skip, i)) {
-                            throw outOfRange(i, x, u64, typeName, "byte");
-                        }
-                        o[i] = (byte) x;
-                    }
-                }
-                case BOOLEAN -> {
-                    boolean[] o = (boolean[]) out;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = v[i] != 0;
-                    }
-                }
-                case DOUBLE -> {
-                    double[] o = (double[]) out;
-                    for (int i = 0; i < n; i++) {
-                        long x = v[i];
-                        o[i] = u64 && x < 0 ? (double) (x >>> 1) * 2.0 + (x & 1) : x;
-                    }
-                }
-                case FLOAT -> {
-                    float[] o = (float[]) out;
-                    for (int i = 0; i < n; i++) {
-                        long x = v[i];
-                        o[i] = u64 && x < 0 ? (float) ((double) (x >>> 1) * 2.0 + (x & 1)) : (float) x;
-                    }
-                }
-                default -> throw new IllegalStateException(lane.name());
-            }
-        }
-    }
 
-    /** Float32 / Float64 / BFloat16 into double or float lanes. */
-    static final class FloatEx extends Extractor {
-        FloatEx(Lane lane) {
-            super(lane);
-        }
 
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            if (lane == Lane.DOUBLE) {
-                double[] o = (double[]) out;
-                if (c instanceof Float64Column f && n == f.size()) {
-                    f.copyTo(o, 0);
-                } else if (c instanceof Float32Column f) {
-                    byte[] d = f.rawBytes();
-                    for (int i = 0; i < n; i++) {
-                        o[i] = (float) FLOAT.get(d, i << 2);
-                    }
-                } else {
-                    for (int i = 0; i < n; i++) {
-                        o[i] = c.getDouble(i);
-                    }
-                }
-            } else {
-                float[] o = (float[]) out;
-                if (c instanceof Float32Column f && n == f.size()) {
-                    f.copyTo(o, 0);
-                } else {
-                    for (int i = 0; i < n; i++) {
-                        o[i] = (float) c.getDouble(i);
-                    }
-                }
-            }
-        }
-    }
 
-    /** {@code Column.getDouble} per row (Decimal, Int128..). */
-    static final class DoubleFnEx extends Extractor {
-        DoubleFnEx() {
-            super(Lane.DOUBLE);
-        }
 
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            double[] o = (double[]) out;
-            for (int i = 0; i < n; i++) {
-                o[i] = skipped(skip, i) ? 0 : c.getDouble(i);
-            }
-        }
-    }
-
-    /** Int128/UInt128/Int256/UInt256 into integer lanes, range-checked. */
-    static final class BigToIntegerEx extends Extractor {
-        private final String typeName;
-
-        BigToIntegerEx(Lane lane, String typeName) {
-            super(lane);
-            this.typeName = typeName;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            for (int i = 0; i < n; i++) {
-                if (skipped(skip, i)) {
-                    continue;
-                }
-                BigInteger b = (BigInteger) c.getObject(i);
-                if (b.bitLength() > 63) {
-                    throw new MappingException("row " + i + ": value " + b + " of " + typeName + " does not fit "
-                            + lane.javaType);
-                }
-                long x = b.longValue();
-                switch (lane) {
-                    case LONG -> ((long[]) out)[i] = x;
-                    case INT -> {
-                        if (x != (int) x) {
-                            throw outOfRange(i, x, false, typeName, "int");
-                        }
-                        ((int[]) out)[i] = (int) x;
-                    }
-                    case SHORT -> {
-                        if (x != (short) x) {
-                            throw outOfRange(i, x, false, typeName, "short");
-                        }
-                        ((short[]) out)[i] = (short) x;
-                    }
-                    default -> {
-                        if (x != (byte) x) {
-                            throw outOfRange(i, x, false, typeName, "byte");
-                        }
-                        ((byte[]) out)[i] = (byte) x;
-                    }
-                }
-            }
-        }
-    }
-
-    /** Any per-row conversion into an {@code Object[]} lane. */
-    static final class ObjectEx extends Extractor {
-        private final RowFn fn;
-
-        ObjectEx(RowFn fn) {
-            super(Lane.OBJECT);
-            this.fn = fn;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            Object[] o = (Object[]) out;
-            if (skip == null) {
-                for (int i = 0; i < n; i++) {
-                    o[i] = fn.apply(c, i);
-                }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    o[i] = skip[i] != 0 ? null : fn.apply(c, i);
-                }
-            }
-        }
-    }
-
-    /** A primitive loop, then boxing (for {@code Long}, {@code Integer}, ... targets). */
-    static final class BoxEx extends Extractor {
-        private final Extractor prim;
-
-        BoxEx(Extractor prim) {
-            super(Lane.OBJECT);
-            this.prim = prim;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            Object tmp = prim.lane.newArray(n);
-            prim.extract(c, n, tmp, skip);
-            Object[] o = (Object[]) out;
-            switch (prim.lane) {
-                case LONG -> {
-                    long[] a = (long[]) tmp;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = skipped(skip, i) ? null : Long.valueOf(a[i]);
-                    }
-                }
-                case INT -> {
-                    int[] a = (int[]) tmp;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = skipped(skip, i) ? null : Integer.valueOf(a[i]);
-                    }
-                }
-                case SHORT -> {
-                    short[] a = (short[]) tmp;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = skipped(skip, i) ? null : Short.valueOf(a[i]);
-                    }
-                }
-                case BYTE -> {
-                    byte[] a = (byte[]) tmp;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = skipped(skip, i) ? null : Byte.valueOf(a[i]);
-                    }
-                }
-                case DOUBLE -> {
-                    double[] a = (double[]) tmp;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = skipped(skip, i) ? null : Double.valueOf(a[i]);
-                    }
-                }
-                case FLOAT -> {
-                    float[] a = (float[]) tmp;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = skipped(skip, i) ? null : Float.valueOf(a[i]);
-                    }
-                }
-                case BOOLEAN -> {
-                    boolean[] a = (boolean[]) tmp;
-                    for (int i = 0; i < n; i++) {
-                        o[i] = skipped(skip, i) ? null : Boolean.valueOf(a[i]);
-                    }
-                }
-                default -> throw new IllegalStateException();
-            }
-        }
-    }
-
-    /** Nullable(T): NULL rows become {@code null}, or an error for a primitive target. */
-    static final class NullableEx extends Extractor {
-        private final Extractor inner;
-        private final boolean primitive;
-        private final String typeName;
-
-        NullableEx(Extractor inner, boolean primitive, String typeName) {
-            super(inner.lane);
-            this.inner = inner;
-            this.primitive = primitive;
-            this.typeName = typeName;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            NullableColumn nc = (NullableColumn) c;
-            byte[] nm = nc.nullMap();
-            if (primitive) {
-                for (int i = 0; i < n; i++) {
-                    if (nm[i] != 0 && !skipped(skip, i)) {
-                        throw nullIntoPrimitive(i, typeName, lane);
-                    }
-                }
-                inner.extract(nc.nested(), n, out, skip);
-                return;
-            }
-            byte[] s = nm;
-            if (skip != null) {
-                s = new byte[n];
-                for (int i = 0; i < n; i++) {
-                    s[i] = (byte) (nm[i] | skip[i]);
-                }
-            }
-            inner.extract(nc.nested(), n, out, s);
-            Object[] o = (Object[]) out;
-            for (int i = 0; i < n; i++) {
-                if (nm[i] != 0) {
-                    o[i] = null;
-                }
-            }
-        }
-    }
 
     static MappingException nullIntoPrimitive(int row, String typeName, Lane lane) {
         return new MappingException("row " + row + ": NULL of " + typeName + " cannot be stored in primitive "
@@ -870,186 +553,8 @@ final class Extractors {
                 + " or Optional");
     }
 
-    /** LowCardinality(T): the dictionary entries used by the block are converted once, then gathered by key. */
-    static final class LowCardEx extends Extractor {
-        private final Extractor dictEx;
-        private final boolean nullable;
-        private final boolean primitive;
-        private final String typeName;
 
-        LowCardEx(Extractor dictEx, boolean nullable, boolean primitive, String typeName) {
-            super(dictEx.lane);
-            this.dictEx = dictEx;
-            this.nullable = nullable;
-            this.primitive = primitive;
-            this.typeName = typeName;
-        }
 
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            LowCardinalityColumn lc = (LowCardinalityColumn) c;
-            Column dict = lc.dictionary();
-            int ds = dict.size();
-            int[] keys = new int[n];
-            byte[] unused = new byte[ds];
-            Arrays.fill(unused, (byte) 1);
-            for (int i = 0; i < n; i++) {
-                int k = lc.key(i);
-                keys[i] = k;
-                if (!skipped(skip, i)) {
-                    if (nullable && k == 0) {
-                        if (primitive) {
-                            throw nullIntoPrimitive(i, typeName, lane);
-                        }
-                    } else {
-                        unused[k] = 0;
-                    }
-                }
-            }
-            Object da = lane.newArray(ds);
-            dictEx.extract(dict, ds, da, unused);
-            lane.gather(da, keys, n, out);
-            if (lane == Lane.OBJECT && (skip != null || nullable)) {
-                Object[] o = (Object[]) out;
-                for (int i = 0; i < n; i++) {
-                    if (skipped(skip, i) || nullable && keys[i] == 0) {
-                        o[i] = null;
-                    }
-                }
-            }
-        }
-    }
 
-    /** {@code Optional} around a reference target; NULL becomes {@code Optional.empty()}. */
-    static final class OptionalEx extends Extractor {
-        private final Extractor inner;
 
-        OptionalEx(Extractor inner) {
-            super(Lane.OBJECT);
-            if (inner.lane != Lane.OBJECT) {
-                throw new IllegalArgumentException("Optional of a primitive");
-            }
-            this.inner = inner;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            inner.extract(c, n, out, skip);
-            Object[] o = (Object[]) out;
-            for (int i = 0; i < n; i++) {
-                o[i] = Optional.ofNullable(o[i]);
-            }
-        }
-    }
-
-    /** Array(T) into a List, Set, or Java array: elements of the whole block converted in one loop, then sliced per row. */
-    static final class ArrayEx extends Extractor {
-        static final int LIST = 0;
-        static final int SET = 1;
-        static final int PRIMITIVE_ARRAY = 2;
-        static final int OBJECT_ARRAY = 3;
-        private final Extractor el;
-        private final int shape;
-        private final Class<?> component;
-
-        ArrayEx(Extractor el, int shape, Class<?> component) {
-            super(Lane.OBJECT);
-            this.el = el;
-            this.shape = shape;
-            this.component = component;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            ArrayColumn a = (ArrayColumn) c;
-            int total = n == 0 ? 0 : a.start(n - 1) + a.length(n - 1);
-            Object ea = el.lane.newArray(total);
-            el.extract(a.elements(), total, ea, null);
-            Object[] o = (Object[]) out;
-            for (int i = 0; i < n; i++) {
-                if (skipped(skip, i)) {
-                    o[i] = null;
-                    continue;
-                }
-                int s = a.start(i);
-                int e = s + a.length(i);
-                o[i] = switch (shape) {
-                    case LIST -> new ArrayList<>(Arrays.asList((Object[]) ea).subList(s, e));
-                    case SET -> new LinkedHashSet<>(Arrays.asList((Object[]) ea).subList(s, e));
-                    case PRIMITIVE_ARRAY -> Lane.slice(ea, s, e);
-                    default -> {
-                        Object arr = Array.newInstance(component, e - s);
-                        System.arraycopy(ea, s, arr, 0, e - s);
-                        yield arr;
-                    }
-                };
-            }
-        }
-    }
-
-    /** Map(K, V) into a {@code LinkedHashMap} per row. */
-    static final class MapEx extends Extractor {
-        private final Extractor keys;
-        private final Extractor values;
-
-        MapEx(Extractor keys, Extractor values) {
-            super(Lane.OBJECT);
-            this.keys = keys;
-            this.values = values;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            MapColumn m = (MapColumn) c;
-            int total = n == 0 ? 0 : m.start(n - 1) + m.length(n - 1);
-            Object ka = keys.lane.newArray(total);
-            Object va = values.lane.newArray(total);
-            keys.extract(m.keys(), total, ka, null);
-            values.extract(m.values(), total, va, null);
-            Object[] o = (Object[]) out;
-            for (int i = 0; i < n; i++) {
-                if (skipped(skip, i)) {
-                    o[i] = null;
-                    continue;
-                }
-                int s = m.start(i);
-                int e = s + m.length(i);
-                Map<Object, Object> map = new LinkedHashMap<>(Math.max(4, (e - s) * 4 / 3 + 1));
-                Object[] kk = (Object[]) ka;
-                Object[] vv = (Object[]) va;
-                for (int k = s; k < e; k++) {
-                    map.put(kk[k], vv[k]);
-                }
-                o[i] = map;
-            }
-        }
-    }
-
-    /** Tuple(...) into a record: element loops, then the record's constructor per row. */
-    static final class TupleRecordEx extends Extractor {
-        private final Extractor[] elements;
-        private final int[] index;
-        private final Access.RowConstructor ctor;
-
-        TupleRecordEx(Extractor[] elements, int[] index, Access.RowConstructor ctor) {
-            super(Lane.OBJECT);
-            this.elements = elements;
-            this.index = index;
-            this.ctor = ctor;
-        }
-
-        @Override
-        void extract(Column c, int n, Object out, byte[] skip) {
-            TupleColumn t = (TupleColumn) c;
-            Object[] lanes = new Object[elements.length];
-            for (int k = 0; k < elements.length; k++) {
-                lanes[k] = elements[k].lane.newArray(n);
-                elements[k].extract(t.element(index[k]), n, lanes[k], skip);
-            }
-            Object[] o = (Object[]) out;
-            for (int i = 0; i < n; i++) {
-                o[i] = skipped(skip, i) ? null : ctor.create(lanes, i);
-            }
-        }
-    }
 }

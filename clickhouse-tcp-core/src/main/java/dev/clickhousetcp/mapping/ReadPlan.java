@@ -86,7 +86,7 @@ public final class ReadPlan<T> {
                     new Extractors.Ctx(mode, "column '" + names.get(0) + "' (" + types.get(0).name() + ") -> "
                             + type.getName()));
             if (ex.lane != Lane.OBJECT) {
-                ex = new Extractors.BoxEx(ex);
+                ex = new BoxingExtractor(ex);
             }
             return new ReadPlan<>(type, true, new int[] {0}, new Extractor[] {ex},
                     new String[] {"column '" + names.get(0) + "' (" + types.get(0).name() + ") -> " + type.getName()},
