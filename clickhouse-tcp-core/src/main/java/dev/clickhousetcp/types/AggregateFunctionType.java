@@ -67,8 +67,14 @@ public final class AggregateFunctionType extends DataType {
         String name = n.toString();
         List<TypeNode.Param> params = n.params();
         int i = 0;
-        if (!params.isEmpty() && params.get(0) instanceof TypeNode.NumberParam) {
+        int version = -1;
+        if (!params.isEmpty() && params.get(0) instanceof TypeNode.NumberParam v) {
             i++; // state version
+            try {
+                version = v.intValue();
+            } catch (NumberFormatException e) {
+                version = Integer.MAX_VALUE;
+            }
         }
         if (i >= params.size() || !(params.get(i) instanceof TypeNode.TypeParam fp)) {
             throw new ClickHouseTypeException("AggregateFunction needs a function name: " + name);
@@ -81,7 +87,7 @@ public final class AggregateFunctionType extends DataType {
             for (int k = i + 1; k < params.size(); k++) {
                 args.add(DataTypes.resolve(n.typeArg(k), zone));
             }
-            layout = AggregateStateLayout.of(fn.name(), fn.params(), args);
+            layout = AggregateStateLayout.of(fn.name(), fn.params(), args, version);
         } catch (ClickHouseTypeException e) {
             unsupported = "cannot read or write states of " + name + ": " + e.getMessage();
         }

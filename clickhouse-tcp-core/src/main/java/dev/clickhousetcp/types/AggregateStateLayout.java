@@ -52,6 +52,20 @@ abstract class AggregateStateLayout {
 
         int int32() throws IOException;
 
+        /** A little-endian UInt16. */
+        default int u16() throws IOException {
+            return u8() | u8() << 8;
+        }
+
+        /** A little-endian 64-bit integer. */
+        default long int64() throws IOException {
+            long v = 0;
+            for (int i = 0; i < 8; i++) {
+                v |= (long) u8() << (8 * i);
+            }
+            return v;
+        }
+
         /** Largest element count accepted for one array inside a state. */
         long maxCount();
 
@@ -250,6 +264,16 @@ abstract class AggregateStateLayout {
      * @throws ClickHouseTypeException naming the function when its layout is not known
      */
     static AggregateStateLayout of(String name, List<TypeNode.Param> params, List<DataType> args) {
+        return of(name, params, args, -1);
+    }
+
+    /**
+     * The state layout of aggregate function {@code name} with parameters {@code params} over
+     * {@code args}, for the state version the type names ({@code AggregateFunction(1, sumMap, ...)}), or -1.
+     *
+     * @throws ClickHouseTypeException naming the function when its layout is not known
+     */
+    static AggregateStateLayout of(String name, List<TypeNode.Param> params, List<DataType> args, int version) {
         boolean nullable = false;
         List<DataType> stripped = new ArrayList<>(args.size());
         for (DataType a : args) {
@@ -264,18 +288,19 @@ abstract class AggregateStateLayout {
             }
         }
         if (!nullable) {
-            return withoutNull(name, params, args);
+            return withoutNull(name, params, args, version);
         }
-        AggregateStateLayout inner = withoutNull(name, params, stripped);
-        String base = baseName(name);
+        AggregateStateLayout inner = withoutNull(name, params, stripped, version);
+        String base = AggregateStateFamilies.canonical(baseName(name));
         if (name.endsWith("OrNull") || name.endsWith("OrDefault")) {
             throw unsupported("aggregate function '" + name + "' over Nullable arguments");
         }
-        if (name.equals("count") || base.equals("groupArray")) {
+        if (name.equals("count") || base.equals("groupArray") || AggregateStateFamilies.NO_NULL_FLAG.contains(base)) {
             return inner;
         }
         // functions with returns_default_when_only_null keep the flag set (AggregateFunctionNullUnary<false, true>)
-        return base.equals("count") || base.equals("uniqExact") ? alwaysFlagged(inner) : flagged(inner);
+        return base.equals("count") || base.equals("uniqExact") || AggregateStateFamilies.ALWAYS_NULL_FLAG.contains(base)
+                ? alwaysFlagged(inner) : flagged(inner);
     }
 
     /** Functions whose own state layout is known (before combinators). */
@@ -286,7 +311,7 @@ abstract class AggregateStateLayout {
     private static String baseName(String name) {
         String n = name;
         while (true) {
-            if (BASE_FUNCTIONS.contains(n)) {
+            if (BASE_FUNCTIONS.contains(n) || AggregateStateFamilies.FUNCTIONS.contains(AggregateStateFamilies.canonical(n))) {
                 return n;
             }
             if (n.endsWith("If") && n.length() > 2) {
@@ -303,7 +328,8 @@ abstract class AggregateStateLayout {
         }
     }
 
-    private static AggregateStateLayout withoutNull(String name, List<TypeNode.Param> params, List<DataType> args) {
+    private static AggregateStateLayout withoutNull(String name, List<TypeNode.Param> params, List<DataType> args,
+                                                    int version) {
         switch (name) {
             case "count" -> {
                 noParams(name, params);
@@ -347,11 +373,15 @@ abstract class AggregateStateLayout {
             default -> {
             }
         }
+        AggregateStateLayout family = AggregateStateFamilies.of(AggregateStateFamilies.canonical(name), params, args, version);
+        if (family != null) {
+            return family;
+        }
         if (name.endsWith("If") && name.length() > 2) {
             if (args.isEmpty()) {
                 throw unsupported("aggregate function '" + name + "' needs a condition argument");
             }
-            return withoutNull(name.substring(0, name.length() - 2), params, args.subList(0, args.size() - 1));
+            return withoutNull(name.substring(0, name.length() - 2), params, args.subList(0, args.size() - 1), version);
         }
         if (name.endsWith("Array") && name.length() > 5) {
             List<DataType> elements = new ArrayList<>(args.size());
@@ -361,16 +391,19 @@ abstract class AggregateStateLayout {
                 }
                 elements.add(at.element());
             }
-            return of(name.substring(0, name.length() - 5), params, elements);
+            return of(name.substring(0, name.length() - 5), params, elements, version);
         }
         if (name.endsWith("OrNull") && name.length() > 6) {
-            return seq(withoutNull(name.substring(0, name.length() - 6), params, args), fixed(1));
+            return seq(withoutNull(name.substring(0, name.length() - 6), params, args, version), fixed(1));
         }
         if (name.endsWith("OrDefault") && name.length() > 9) {
-            return seq(withoutNull(name.substring(0, name.length() - 9), params, args), fixed(1));
+            return seq(withoutNull(name.substring(0, name.length() - 9), params, args, version), fixed(1));
         }
         throw unsupported("the state layout of aggregate function '" + name + "' is not known to this client "
-                + "(supported: count, sum, avg, min, max, any, anyLast, argMin, argMax, uniqExact, groupArray, "
+                + "(supported: count, sum, avg, min, max, any, anyLast, anyHeavy, argMin, argMax, uniq, uniqExact, "
+                + "uniqHLL12, uniqCombined, uniqCombined64, quantile*, quantiles*, median*, sumWithOverflow, sumKahan, "
+                + "sumCount, sumMap, minMap, maxMap, simpleLinearRegression, groupArray, groupArrayLast, groupArraySample, "
+                + "groupArrayMovingSum, groupArrayMovingAvg, groupUniqArray, topK, topKWeighted, "
                 + "with -If, -Array, -OrNull and -OrDefault)");
     }
 
@@ -387,7 +420,7 @@ abstract class AggregateStateLayout {
     }
 
     /** Bytes of the sum/avg accumulator for an argument type. */
-    private static int sumWidth(String name, DataType t) {
+    static int sumWidth(String name, DataType t) {
         if (t instanceof NumberType || t instanceof BFloat16Type) {
             return 8;
         }
@@ -401,7 +434,7 @@ abstract class AggregateStateLayout {
     }
 
     /** The single-value layout (min/max/any/anyLast/argMin/argMax) of a value type. */
-    private static AggregateStateLayout single(String name, DataType t) {
+    static AggregateStateLayout single(String name, DataType t) {
         if (t instanceof StringType) {
             return SINGLE_STRING;
         }
@@ -417,7 +450,7 @@ abstract class AggregateStateLayout {
         return 16;
     }
 
-    private static int groupArrayWidth(DataType t) {
+    static int groupArrayWidth(DataType t) {
         if (t instanceof NumberType || t instanceof BigIntType || t instanceof BFloat16Type || t instanceof EnumType
                 || t instanceof DateTimeType || t instanceof IPv4Type
                 || t instanceof DateType && fixedWidth(t) == 2) {
@@ -468,7 +501,7 @@ abstract class AggregateStateLayout {
     }
 
     /** A value of {@code t} in RowBinary form ({@code ISerialization::serializeBinary}). */
-    private static AggregateStateLayout rowBinary(String name, DataType t) {
+    static AggregateStateLayout rowBinary(String name, DataType t) {
         int w = fixedWidth(t);
         if (w >= 0) {
             return fixed(w);
