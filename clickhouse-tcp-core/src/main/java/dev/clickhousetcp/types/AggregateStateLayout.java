@@ -31,10 +31,49 @@ import java.util.List;
  * <li>{@code groupArray} and {@code groupArray(N)}: VarUInt count, then the elements: raw fixed-width
  * values for integer, float, BFloat16, Bool, Enum, Date, DateTime and IPv4 elements, otherwise each
  * element as VarUInt length plus bytes ({@code AggregateFunctionGroupArray.h}).</li>
+ * <li>{@code uniq}: UInt8 skip degree, VarUInt size (at most 65536), that many UInt32 hashes
+ * ({@code UniquesHashSet.h}).</li>
+ * <li>{@code uniqHLL12}: UInt8 is-large; a small set (VarUInt size, at most 16 keys: the value for
+ * narrow numbers, Date, DateTime, IPv4, Enum, otherwise a UInt64 hash) or a HyperLogLogCounter of
+ * precision 12 ({@code HyperLogLogWithSmallSetOptimization.h}).</li>
+ * <li>{@code uniqCombined(K)} (K = 12..20, default 17), {@code uniqCombined64(K)}: UInt8 container
+ * 1 small (VarUInt size, at most 16 hashes), 2 medium (HashSet: VarUInt size, hashes), 3 large
+ * (HyperLogLogCounter of precision K); hashes are UInt64 for uniqCombined64 and for a String,
+ * FixedString or IPv6 argument, otherwise UInt32 ({@code AggregateFunctionUniqCombined.h},
+ * {@code CombinedCardinalityEstimator.h}). A HyperLogLogCounter is written as its memory image
+ * ({@code HyperLogLogCounter.h}): 2^K ranks of 5 bits (6 for UInt64 hashes), a UInt32 count per rank
+ * value, and the zero-bucket count (UInt16, or UInt32 for K of 16 and more).</li>
+ * <li>{@code quantile} (and {@code quantiles}, {@code median}): UInt64 sample capacity, UInt64 total,
+ * the generator as VarUInt length + text, then min(capacity, total) values ({@code ReservoirSampler.h});
+ * {@code quantileDeterministic}: UInt64 size, UInt64 total, then (value, UInt32 hash) pairs written as
+ * memory, padding included ({@code ReservoirSamplerDeterministic.h}); {@code quantileExact},
+ * {@code -Low}, {@code -High}, {@code -Exclusive}, {@code -Inclusive}: VarUInt count + values;
+ * {@code quantileExactWeighted}, {@code quantileExactWeightedInterpolated},
+ * {@code quantileInterpolatedWeighted}: VarUInt count + (value, UInt64 weight) cells;
+ * {@code quantileBFloat16[Weighted]}: VarUInt count + (UInt16, UInt64) cells; {@code quantileTDigest[Weighted]}:
+ * VarUInt count + (Float32 mean, Float32 count) centroids ({@code QuantileTDigest.h});
+ * {@code quantileTiming[Weighted]}: a tiny, medium or large (dense or sparse histogram) representation
+ * ({@code QuantileTiming.h}). The level parameters are not part of any state.</li>
+ * <li>{@code anyHeavy}: the single value, then a UInt64 counter; {@code sumWithOverflow}: the sum in
+ * the argument's own type; {@code sumKahan}: Float64 sum and compensation; {@code sumCount}: the sum as
+ * for {@code sum}, then the count as VarUInt; {@code simpleLinearRegression}: UInt64 count and four
+ * Float64 sums.</li>
+ * <li>{@code groupUniqArray(N)}, {@code groupArrayLast(N)} (then a UInt64 total),
+ * {@code groupArraySample(N[, seed])} (then a UInt64 total and the generator as VarUInt length +
+ * text): values as for {@code groupArray}; {@code groupArrayMovingSum}/{@code Avg}: VarUInt count + the
+ * 8-byte accumulators (16 for Decimal and 128-bit integers, 32 for Decimal256 and 256-bit integers
+ * in sums).</li>
+ * <li>{@code topK(N[, load])}, {@code topKWeighted}: VarUInt count of (key, VarUInt count, VarUInt
+ * error) counters, then VarUInt alpha count + VarUInt alphas ({@code SpaceSaving.h}); keys as the
+ * {@code groupArray} values.</li>
+ * <li>{@code sumMap}, {@code minMap}, {@code maxMap}, {@code sumMapWithOverflow}: VarUInt count of
+ * entries, each the key and every value in RowBinary form; state version 1 (the one the server names,
+ * {@code AggregateFunction(1, sumMap, ...)}, and the one of a Map argument) widens numbers to 64 bits
+ * and Decimal32/64 to Decimal128 ({@code AggregateFunctionSumMap.cpp}).</li>
  * <li>Nullable arguments (the {@code -Null} adapter, {@code AggregateFunctionNull.cpp}): a UInt8 flag,
- * followed by the nested state only when the flag is set (for count and uniqExact, which return a
- * default rather than NULL, the flag is always set); no flag for plain {@code count} and for
- * {@code groupArray}.</li>
+ * followed by the nested state only when the flag is set (for count, uniq, uniqHLL12 and uniqExact,
+ * which return a default rather than NULL, the flag is always set); no flag for plain {@code count},
+ * {@code groupArray*}, {@code groupUniqArray}, {@code topK*} and {@code sumCount}.</li>
  * <li>Combinators: {@code -If} (same state as the function, one more UInt8 argument), {@code -Array}
  * (the state of the function over the array elements), {@code -OrNull} / {@code -OrDefault} (the state
  * followed by one UInt8 flag).</li>
