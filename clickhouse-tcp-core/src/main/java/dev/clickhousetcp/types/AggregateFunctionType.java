@@ -24,9 +24,12 @@ import java.util.List;
  * function f over arguments of types T1, T2, ... (ClickHouse {@code DataTypeAggregateFunction},
  * {@code SerializationAggregateFunction}). States are written back to back without a length, so this
  * client reads and writes them only for functions whose state layout it knows (see
- * {@link AggregateStateLayout}: count, sum, avg, min, max, any, anyLast, argMin, argMax, uniqExact,
- * groupArray, with -If, -Array, -OrNull, -OrDefault, and Nullable arguments); the bytes are kept opaque
- * and round-trip unchanged.
+ * {@link AggregateStateLayout}: count, sum, sumWithOverflow, sumKahan, sumCount, avg, min, max, any,
+ * anyLast, anyHeavy, argMin, argMax, uniq, uniqExact, uniqHLL12, uniqCombined, uniqCombined64, the
+ * quantile / quantiles / median family, groupArray, groupArrayLast, groupArraySample,
+ * groupArrayMovingSum, groupArrayMovingAvg, groupUniqArray, topK, topKWeighted, sumMap, minMap, maxMap,
+ * sumMapWithOverflow, simpleLinearRegression, with -If, -Array, -OrNull, -OrDefault, and Nullable
+ * arguments); the bytes are kept opaque and round-trip unchanged.
  *
  * <p>Any AggregateFunction type name resolves (so an INSERT header or an empty result can be handled);
  * reading rows of an unsupported function, or appending to its writer, throws a
@@ -67,8 +70,14 @@ public final class AggregateFunctionType extends DataType {
         String name = n.toString();
         List<TypeNode.Param> params = n.params();
         int i = 0;
-        if (!params.isEmpty() && params.get(0) instanceof TypeNode.NumberParam) {
+        int version = -1;
+        if (!params.isEmpty() && params.get(0) instanceof TypeNode.NumberParam v) {
             i++; // state version
+            try {
+                version = v.intValue();
+            } catch (NumberFormatException e) {
+                version = Integer.MAX_VALUE;
+            }
         }
         if (i >= params.size() || !(params.get(i) instanceof TypeNode.TypeParam fp)) {
             throw new ClickHouseTypeException("AggregateFunction needs a function name: " + name);
@@ -81,7 +90,7 @@ public final class AggregateFunctionType extends DataType {
             for (int k = i + 1; k < params.size(); k++) {
                 args.add(DataTypes.resolve(n.typeArg(k), zone));
             }
-            layout = AggregateStateLayout.of(fn.name(), fn.params(), args);
+            layout = AggregateStateLayout.of(fn.name(), fn.params(), args, version);
         } catch (ClickHouseTypeException e) {
             unsupported = "cannot read or write states of " + name + ": " + e.getMessage();
         }

@@ -31,10 +31,49 @@ import java.util.List;
  * <li>{@code groupArray} and {@code groupArray(N)}: VarUInt count, then the elements: raw fixed-width
  * values for integer, float, BFloat16, Bool, Enum, Date, DateTime and IPv4 elements, otherwise each
  * element as VarUInt length plus bytes ({@code AggregateFunctionGroupArray.h}).</li>
+ * <li>{@code uniq}: UInt8 skip degree, VarUInt size (at most 65536), that many UInt32 hashes
+ * ({@code UniquesHashSet.h}).</li>
+ * <li>{@code uniqHLL12}: UInt8 is-large; a small set (VarUInt size, at most 16 keys: the value for
+ * narrow numbers, Date, DateTime, IPv4, Enum, otherwise a UInt64 hash) or a HyperLogLogCounter of
+ * precision 12 ({@code HyperLogLogWithSmallSetOptimization.h}).</li>
+ * <li>{@code uniqCombined(K)} (K = 12..20, default 17), {@code uniqCombined64(K)}: UInt8 container
+ * 1 small (VarUInt size, at most 16 hashes), 2 medium (HashSet: VarUInt size, hashes), 3 large
+ * (HyperLogLogCounter of precision K); hashes are UInt64 for uniqCombined64 and for a String,
+ * FixedString or IPv6 argument, otherwise UInt32 ({@code AggregateFunctionUniqCombined.h},
+ * {@code CombinedCardinalityEstimator.h}). A HyperLogLogCounter is written as its memory image
+ * ({@code HyperLogLogCounter.h}): 2^K ranks of 5 bits (6 for UInt64 hashes), a UInt32 count per rank
+ * value, and the zero-bucket count (UInt16, or UInt32 for K of 16 and more).</li>
+ * <li>{@code quantile} (and {@code quantiles}, {@code median}): UInt64 sample capacity, UInt64 total,
+ * the generator as VarUInt length + text, then min(capacity, total) values ({@code ReservoirSampler.h});
+ * {@code quantileDeterministic}: UInt64 size, UInt64 total, then (value, UInt32 hash) pairs written as
+ * memory, padding included ({@code ReservoirSamplerDeterministic.h}); {@code quantileExact},
+ * {@code -Low}, {@code -High}, {@code -Exclusive}, {@code -Inclusive}: VarUInt count + values;
+ * {@code quantileExactWeighted}, {@code quantileExactWeightedInterpolated},
+ * {@code quantileInterpolatedWeighted}: VarUInt count + (value, UInt64 weight) cells;
+ * {@code quantileBFloat16[Weighted]}: VarUInt count + (UInt16, UInt64) cells; {@code quantileTDigest[Weighted]}:
+ * VarUInt count + (Float32 mean, Float32 count) centroids ({@code QuantileTDigest.h});
+ * {@code quantileTiming[Weighted]}: a tiny, medium or large (dense or sparse histogram) representation
+ * ({@code QuantileTiming.h}). The level parameters are not part of any state.</li>
+ * <li>{@code anyHeavy}: the single value, then a UInt64 counter; {@code sumWithOverflow}: the sum in
+ * the argument's own type; {@code sumKahan}: Float64 sum and compensation; {@code sumCount}: the sum as
+ * for {@code sum}, then the count as VarUInt; {@code simpleLinearRegression}: UInt64 count and four
+ * Float64 sums.</li>
+ * <li>{@code groupUniqArray(N)}, {@code groupArrayLast(N)} (then a UInt64 total),
+ * {@code groupArraySample(N[, seed])} (then a UInt64 total and the generator as VarUInt length +
+ * text): values as for {@code groupArray}; {@code groupArrayMovingSum}/{@code Avg}: VarUInt count + the
+ * 8-byte accumulators (16 for Decimal and 128-bit integers, 32 for Decimal256 and 256-bit integers
+ * in sums).</li>
+ * <li>{@code topK(N[, load])}, {@code topKWeighted}: VarUInt count of (key, VarUInt count, VarUInt
+ * error) counters, then VarUInt alpha count + VarUInt alphas ({@code SpaceSaving.h}); keys as the
+ * {@code groupArray} values.</li>
+ * <li>{@code sumMap}, {@code minMap}, {@code maxMap}, {@code sumMapWithOverflow}: VarUInt count of
+ * entries, each the key and every value in RowBinary form; state version 1 (the one the server names,
+ * {@code AggregateFunction(1, sumMap, ...)}, and the one of a Map argument) widens numbers to 64 bits
+ * and Decimal32/64 to Decimal128 ({@code AggregateFunctionSumMap.cpp}).</li>
  * <li>Nullable arguments (the {@code -Null} adapter, {@code AggregateFunctionNull.cpp}): a UInt8 flag,
- * followed by the nested state only when the flag is set (for count and uniqExact, which return a
- * default rather than NULL, the flag is always set); no flag for plain {@code count} and for
- * {@code groupArray}.</li>
+ * followed by the nested state only when the flag is set (for count, uniq, uniqHLL12 and uniqExact,
+ * which return a default rather than NULL, the flag is always set); no flag for plain {@code count},
+ * {@code groupArray*}, {@code groupUniqArray}, {@code topK*} and {@code sumCount}.</li>
  * <li>Combinators: {@code -If} (same state as the function, one more UInt8 argument), {@code -Array}
  * (the state of the function over the array elements), {@code -OrNull} / {@code -OrDefault} (the state
  * followed by one UInt8 flag).</li>
@@ -51,6 +90,20 @@ abstract class AggregateStateLayout {
         void bytes(long n) throws IOException;
 
         int int32() throws IOException;
+
+        /** A little-endian UInt16. */
+        default int u16() throws IOException {
+            return u8() | u8() << 8;
+        }
+
+        /** A little-endian 64-bit integer. */
+        default long int64() throws IOException {
+            long v = 0;
+            for (int i = 0; i < 8; i++) {
+                v |= (long) u8() << (8 * i);
+            }
+            return v;
+        }
 
         /** Largest element count accepted for one array inside a state. */
         long maxCount();
@@ -250,6 +303,16 @@ abstract class AggregateStateLayout {
      * @throws ClickHouseTypeException naming the function when its layout is not known
      */
     static AggregateStateLayout of(String name, List<TypeNode.Param> params, List<DataType> args) {
+        return of(name, params, args, -1);
+    }
+
+    /**
+     * The state layout of aggregate function {@code name} with parameters {@code params} over
+     * {@code args}, for the state version the type names ({@code AggregateFunction(1, sumMap, ...)}), or -1.
+     *
+     * @throws ClickHouseTypeException naming the function when its layout is not known
+     */
+    static AggregateStateLayout of(String name, List<TypeNode.Param> params, List<DataType> args, int version) {
         boolean nullable = false;
         List<DataType> stripped = new ArrayList<>(args.size());
         for (DataType a : args) {
@@ -264,18 +327,19 @@ abstract class AggregateStateLayout {
             }
         }
         if (!nullable) {
-            return withoutNull(name, params, args);
+            return withoutNull(name, params, args, version);
         }
-        AggregateStateLayout inner = withoutNull(name, params, stripped);
-        String base = baseName(name);
+        AggregateStateLayout inner = withoutNull(name, params, stripped, version);
+        String base = AggregateStateFamilies.canonical(baseName(name));
         if (name.endsWith("OrNull") || name.endsWith("OrDefault")) {
             throw unsupported("aggregate function '" + name + "' over Nullable arguments");
         }
-        if (name.equals("count") || base.equals("groupArray")) {
+        if (name.equals("count") || base.equals("groupArray") || AggregateStateFamilies.NO_NULL_FLAG.contains(base)) {
             return inner;
         }
         // functions with returns_default_when_only_null keep the flag set (AggregateFunctionNullUnary<false, true>)
-        return base.equals("count") || base.equals("uniqExact") ? alwaysFlagged(inner) : flagged(inner);
+        return base.equals("count") || base.equals("uniqExact") || AggregateStateFamilies.ALWAYS_NULL_FLAG.contains(base)
+                ? alwaysFlagged(inner) : flagged(inner);
     }
 
     /** Functions whose own state layout is known (before combinators). */
@@ -286,7 +350,7 @@ abstract class AggregateStateLayout {
     private static String baseName(String name) {
         String n = name;
         while (true) {
-            if (BASE_FUNCTIONS.contains(n)) {
+            if (BASE_FUNCTIONS.contains(n) || AggregateStateFamilies.FUNCTIONS.contains(AggregateStateFamilies.canonical(n))) {
                 return n;
             }
             if (n.endsWith("If") && n.length() > 2) {
@@ -303,7 +367,8 @@ abstract class AggregateStateLayout {
         }
     }
 
-    private static AggregateStateLayout withoutNull(String name, List<TypeNode.Param> params, List<DataType> args) {
+    private static AggregateStateLayout withoutNull(String name, List<TypeNode.Param> params, List<DataType> args,
+                                                    int version) {
         switch (name) {
             case "count" -> {
                 noParams(name, params);
@@ -347,11 +412,15 @@ abstract class AggregateStateLayout {
             default -> {
             }
         }
+        AggregateStateLayout family = AggregateStateFamilies.of(AggregateStateFamilies.canonical(name), params, args, version);
+        if (family != null) {
+            return family;
+        }
         if (name.endsWith("If") && name.length() > 2) {
             if (args.isEmpty()) {
                 throw unsupported("aggregate function '" + name + "' needs a condition argument");
             }
-            return withoutNull(name.substring(0, name.length() - 2), params, args.subList(0, args.size() - 1));
+            return withoutNull(name.substring(0, name.length() - 2), params, args.subList(0, args.size() - 1), version);
         }
         if (name.endsWith("Array") && name.length() > 5) {
             List<DataType> elements = new ArrayList<>(args.size());
@@ -361,16 +430,19 @@ abstract class AggregateStateLayout {
                 }
                 elements.add(at.element());
             }
-            return of(name.substring(0, name.length() - 5), params, elements);
+            return of(name.substring(0, name.length() - 5), params, elements, version);
         }
         if (name.endsWith("OrNull") && name.length() > 6) {
-            return seq(withoutNull(name.substring(0, name.length() - 6), params, args), fixed(1));
+            return seq(withoutNull(name.substring(0, name.length() - 6), params, args, version), fixed(1));
         }
         if (name.endsWith("OrDefault") && name.length() > 9) {
-            return seq(withoutNull(name.substring(0, name.length() - 9), params, args), fixed(1));
+            return seq(withoutNull(name.substring(0, name.length() - 9), params, args, version), fixed(1));
         }
         throw unsupported("the state layout of aggregate function '" + name + "' is not known to this client "
-                + "(supported: count, sum, avg, min, max, any, anyLast, argMin, argMax, uniqExact, groupArray, "
+                + "(supported: count, sum, avg, min, max, any, anyLast, anyHeavy, argMin, argMax, uniq, uniqExact, "
+                + "uniqHLL12, uniqCombined, uniqCombined64, quantile*, quantiles*, median*, sumWithOverflow, sumKahan, "
+                + "sumCount, sumMap, minMap, maxMap, simpleLinearRegression, groupArray, groupArrayLast, groupArraySample, "
+                + "groupArrayMovingSum, groupArrayMovingAvg, groupUniqArray, topK, topKWeighted, "
                 + "with -If, -Array, -OrNull and -OrDefault)");
     }
 
@@ -387,7 +459,7 @@ abstract class AggregateStateLayout {
     }
 
     /** Bytes of the sum/avg accumulator for an argument type. */
-    private static int sumWidth(String name, DataType t) {
+    static int sumWidth(String name, DataType t) {
         if (t instanceof NumberType || t instanceof BFloat16Type) {
             return 8;
         }
@@ -401,7 +473,7 @@ abstract class AggregateStateLayout {
     }
 
     /** The single-value layout (min/max/any/anyLast/argMin/argMax) of a value type. */
-    private static AggregateStateLayout single(String name, DataType t) {
+    static AggregateStateLayout single(String name, DataType t) {
         if (t instanceof StringType) {
             return SINGLE_STRING;
         }
@@ -417,7 +489,7 @@ abstract class AggregateStateLayout {
         return 16;
     }
 
-    private static int groupArrayWidth(DataType t) {
+    static int groupArrayWidth(DataType t) {
         if (t instanceof NumberType || t instanceof BigIntType || t instanceof BFloat16Type || t instanceof EnumType
                 || t instanceof DateTimeType || t instanceof IPv4Type
                 || t instanceof DateType && fixedWidth(t) == 2) {
@@ -468,7 +540,7 @@ abstract class AggregateStateLayout {
     }
 
     /** A value of {@code t} in RowBinary form ({@code ISerialization::serializeBinary}). */
-    private static AggregateStateLayout rowBinary(String name, DataType t) {
+    static AggregateStateLayout rowBinary(String name, DataType t) {
         int w = fixedWidth(t);
         if (w >= 0) {
             return fixed(w);

@@ -71,15 +71,82 @@ class AggregateStateLayoutTest {
     }
 
     @Test
+    void goldenStatesOfTheFamilies() {
+        // numbers(2)
+        String rng = "1C" + HexFormat.of().formatHex("6364136223846793005 0 123459".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertOneState("AggregateFunction(uniq, UInt64)", "0002000000002CCBC234");
+        assertOneState("AggregateFunction(uniqHLL12, Int8)", "00020001");
+        assertOneState("AggregateFunction(uniqCombined, UInt64)", "0102000000002CCBC234");
+        assertOneState("AggregateFunction(uniqCombined64, UInt64)", "010200000000000000002CCBC234FCBC56B4");
+        assertOneState("AggregateFunction(quantile, Int8)", "00200000000000000200000000000000" + rng + "0001");
+        assertOneState("AggregateFunction(quantileDeterministic, UInt8, UInt64)",
+                "020000000000000002000000000000000000000000000000010000002CCBC234");
+        assertOneState("AggregateFunction(quantileExact, Int16)", "0200000100");
+        assertOneState("AggregateFunction(quantileExactWeighted, UInt8, UInt64)", "02000000000000000000010100000000000000");
+        assertOneState("AggregateFunction(quantileTDigest, UInt64)", "02000000000000803F0000803F0000803F");
+        assertOneState("AggregateFunction(quantileTiming, UInt64)", "01020000000100");
+        assertOneState("AggregateFunction(quantileTimingWeighted, UInt64, UInt8)",
+                "03C80000000000000000006400000000000000010064000000000000003075");
+        assertOneState("AggregateFunction(anyHeavy, String)", "0200000030000000000000000000");
+        assertOneState("AggregateFunction(sumKahan, UInt64)", "000000000000F03F0000000000000000");
+        assertOneState("AggregateFunction(sumCount, Int8)", "010000000000000002");
+        assertOneState("AggregateFunction(groupUniqArray, String)", "0201310130");
+        assertOneState("AggregateFunction(topK(2), UInt8)", "0200010001010040" + "00".repeat(64));
+        assertOneState("AggregateFunction(groupArrayLast(2), UInt16)", "02000001000200000000000000");
+        assertOneState("AggregateFunction(1, sumMap, Array(UInt8), Array(Int8))", "02000000000000000000010100000000000000");
+        assertOneState("AggregateFunction(quantileBFloat16, UInt64)", "0200000100000000000000803F0100000000000000");
+        // representations: a HyperLogLog of uniqCombined(12) (UInt32 hashes) and uniqHLL12 is 2650 bytes
+        assertOneState("AggregateFunction(uniqCombined(12), UInt64)", "03" + "00".repeat(2650));
+        assertOneState("AggregateFunction(uniqHLL12, String)", "01" + "00".repeat(2650));
+        assertOneState("AggregateFunction(uniqCombined64, String)", "03" + "00".repeat(98504));
+        // a dense quantileTiming histogram: UInt64 count, then 2835 UInt64
+        assertOneState("AggregateFunction(quantileTiming, UInt64)", "03A086010000000000" + "00".repeat(22680));
+    }
+
+    @Test
+    void malformedFamilyStatesAreRejected() {
+        for (String[] c : new String[][] {
+                {"AggregateFunction(uniq, UInt64)", "00818004" + "00".repeat(65537 * 4)}, // size 65537 > UNIQUES_HASH_MAX_SIZE
+                {"AggregateFunction(uniqHLL12, UInt64)", "0011" + "00".repeat(17 * 8)}, // small set of 17
+                {"AggregateFunction(uniqCombined, UInt64)", "0400"}, // unknown container
+                {"AggregateFunction(quantileTiming, UInt64)", "0120" + "0000".repeat(32)}, // tiny of 32
+                {"AggregateFunction(quantileTiming, UInt64)", "0364000000000000000000"}, // sparse without its end
+        }) {
+            byte[] b = HexFormat.of().parseHex(c[1]);
+            assertThatThrownBy(() -> type(c[0]).validate(b, 0, b.length)).as(c[0] + " " + c[1])
+                    .isInstanceOf(ClickHouseTypeException.class);
+        }
+        assertThat(type("AggregateFunction(uniqCombined(21), UInt64)").isSupported()).isFalse();
+        assertThat(type("AggregateFunction(sumMap, Array(UInt64), Array(UInt64))").isSupported()).isFalse();
+        assertThat(type("AggregateFunction(0, sumMap, Array(UInt64), Array(UInt8))").isSupported()).isTrue();
+        assertThat(type("AggregateFunction(quantilesTimingIf(0.5, 0.9), UInt64, UInt8)").isSupported()).isTrue();
+        assertThat(type("AggregateFunction(groupUniqArrayIf, Nullable(String), UInt8)").isSupported()).isTrue();
+    }
+
+    @Test
+    void emptyStatesOfTheFamilies() {
+        String rng = HexFormat.of().formatHex("6364136223846793005 0 123459".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertThat(HexFormat.of().formatHex(type("AggregateFunction(uniq, Nullable(UInt64))").emptyState())).isEqualTo("010000");
+        assertThat(HexFormat.of().formatHex(type("AggregateFunction(uniqCombined, Nullable(UInt64))").emptyState())).isEqualTo("00");
+        assertThat(HexFormat.of().formatHex(type("AggregateFunction(uniqCombined(13), String)").emptyState())).isEqualTo("0100");
+        assertThat(HexFormat.of().formatHex(type("AggregateFunction(quantile, UInt64)").emptyState()))
+                .isEqualTo("00200000000000000000000000000000" + "1c" + rng);
+        assertThat(HexFormat.of().formatHex(type("AggregateFunction(quantileTiming, UInt64)").emptyState())).isEqualTo("010000");
+        assertThat(HexFormat.of().formatHex(type("AggregateFunction(topK, Nullable(String))").emptyState())).isEqualTo("0000");
+        assertThat(HexFormat.of().formatHex(type("AggregateFunction(sumCount, Nullable(UInt64))").emptyState()))
+                .isEqualTo("000000000000000000");
+    }
+
+    @Test
     void emptyStatesAndNames() {
         assertThat(HexFormat.of().formatHex(type("AggregateFunction(min, String)").emptyState())).isEqualTo("ffffffff");
         assertThat(HexFormat.of().formatHex(type("AggregateFunction(avg, Float64)").emptyState())).isEqualTo("000000000000000000");
         assertThat(HexFormat.of().formatHex(type("AggregateFunction(uniqExact, Nullable(UInt64))").emptyState())).isEqualTo("0100");
         assertThat(HexFormat.of().formatHex(type("AggregateFunction(sum, Nullable(UInt64))").emptyState())).isEqualTo("00");
-        AggregateFunctionType q = type("AggregateFunction(quantile(0.5), Float64)");
+        AggregateFunctionType q = type("AggregateFunction(varSamp, Float64)");
         assertThat(q.isSupported()).isFalse();
-        assertThat(q.function()).isEqualTo("quantile");
-        assertThatThrownBy(q::emptyState).isInstanceOf(ClickHouseTypeException.class).hasMessageContaining("'quantile'");
+        assertThat(q.function()).isEqualTo("varSamp");
+        assertThatThrownBy(q::emptyState).isInstanceOf(ClickHouseTypeException.class).hasMessageContaining("'varSamp'");
         assertThat(type("AggregateFunction(1, sumIf, UInt64, UInt8)").isSupported()).isTrue();
     }
 }
