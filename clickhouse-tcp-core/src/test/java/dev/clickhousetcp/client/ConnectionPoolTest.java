@@ -74,16 +74,7 @@ class ConnectionPoolTest {
         private static byte[] hello(Endpoint endpoint) {
             try {
                 ByteArrayOutputStream bos = new ByteArrayOutputStream();
-                BinaryWriter w = new BinaryWriter(bos, 256);
-                w.writeVarUInt(ServerPacket.HELLO);
-                w.writeString("ClickHouse");
-                w.writeVarUInt(18);
-                w.writeVarUInt(16);
-                w.writeVarUInt(54412);
-                w.writeString("UTC");
-                w.writeString(endpoint.host());
-                w.writeVarUInt(1);
-                w.flush();
+                FuzzFindingsTest.hello(bos, endpoint.host()).flush();
                 return bos.toByteArray();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -19,6 +19,14 @@ class FuzzFindingsTest {
 
     /** A server Hello of revision 54412 (ClickHouse 18.16's field set). */
     static BinaryWriter hello(ByteArrayOutputStream bos) throws IOException {
+        return hello(bos, "fuzz");
+    }
+
+    /**
+     * A server Hello of revision 54412 (ClickHouse 18.16's field set: name, version 18.16, revision,
+     * time zone, display name, patch), written to {@code bos} by the returned writer (not yet flushed).
+     */
+    static BinaryWriter hello(ByteArrayOutputStream bos, String displayName) throws IOException {
         BinaryWriter w = new BinaryWriter(bos, 256);
         w.writeVarUInt(ServerPacket.HELLO);
         w.writeString("ClickHouse");
@@ -26,7 +34,7 @@ class FuzzFindingsTest {
         w.writeVarUInt(16);
         w.writeVarUInt(54412);
         w.writeString("UTC");
-        w.writeString("fuzz");
+        w.writeString(displayName);
         w.writeVarUInt(1);
         return w;
     }
