@@ -18,7 +18,7 @@ public final class DateTimeZones {
 
     public static final String SQL = "SELECT toDateTime('2024-03-10 01:30:00', 'America/New_York') AS ny,"
             + " toDateTime64('2024-03-10 01:30:00.123', 3, 'Asia/Tokyo') AS tokyo,"
-            + " toDateTime('2024-03-10 01:30:00') AS plain";
+            + " toDateTime('2024-03-10 01:30:00') AS plain, plain AS plain_zoned";
 
     private DateTimeZones() {
     }
@@ -38,9 +38,7 @@ public final class DateTimeZones {
     public static List<Times> run(ClickHouseTcpClient client) {
         Times serverZone = client.query(SQL, Times.class).get(0);
         QueryOptions berlin = QueryOptions.builder().setting("session_timezone", "Europe/Berlin").build();
-        Times sessionZone = client.query(SQL, berlin, (row, n) -> new Times(
-                (ZonedDateTime) row.getObject("ny"), ((ZonedDateTime) row.getObject("tokyo")).toInstant(),
-                ((ZonedDateTime) row.getObject("plain")).toLocalDateTime(), (ZonedDateTime) row.getObject("plain"))).get(0);
+        Times sessionZone = client.query(SQL, berlin, Times.class).get(0);
         return List.of(serverZone, sessionZone);
     }
 }
