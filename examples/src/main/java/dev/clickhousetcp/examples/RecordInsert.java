@@ -1,0 +1,41 @@
+package dev.clickhousetcp.examples;
+
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * Inserting records: {@code client.insert(table, list)} matches record components (or bean getters) to the
+ * table's columns by name, so the INSERT names only mapped columns and the others take their defaults
+ * (here {@code inserted_at}). Reading back into the same record closes the loop.
+ */
+public final class RecordInsert {
+
+    private RecordInsert() {
+    }
+
+    public record Order(long orderId, String customer, double amount, LocalDate day) {
+    }
+
+    public static void main(String[] args) {
+        try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
+                .host(System.getProperty("clickhouse.host", "127.0.0.1"))
+                .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
+            run(client, "example_orders").forEach(System.out::println);
+            client.execute("DROP TABLE example_orders");
+        }
+    }
+
+    /** Creates {@code table}, inserts three orders and returns them as read back, ordered by id. */
+    public static List<Order> run(ClickHouseTcpClient client, String table) {
+        client.execute("CREATE TABLE " + table + " (order_id UInt64, customer String, amount Float64, day Date,"
+                + " inserted_at DateTime DEFAULT now()) ENGINE = MergeTree ORDER BY order_id");
+        List<Order> orders = List.of(
+                new Order(1, "alice", 19.99, LocalDate.of(2024, 6, 1)),
+                new Order(2, "bob", 5.25, LocalDate.of(2024, 6, 2)),
+                new Order(3, "carol", 120.0, LocalDate.of(2024, 6, 2)));
+        client.insert(table, orders);
+        return client.query("SELECT * FROM " + table + " ORDER BY order_id", Order.class);
+    }
+}
