@@ -49,7 +49,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@link #read}: the frames read back through the connection's {@link FramedReader} (checksum,
  *       decompression, copies into the caller's buffer); returns the decompressed byte count;</li>
  *   <li>{@link #decode}: the same, decoded as the client decodes the block's columns (UInt64 and
- *       Float64 read whole into pooled arrays, String through {@link BinaryReader#readStringColumn});
+ *       Float64 read whole into pooled arrays, String through {@link ReadContext#readStringColumn});
  *       returns the total string length;</li>
  *   <li>{@link #write}: the bodies written through the connection's {@link BinaryWriter} +
  *       {@link CompressedOutputStream} pair into a sink that drops them; returns the framed byte
@@ -177,9 +177,9 @@ public class FrameCodecBenchmark {
         long stringBytes = 0;
         for (int from = 0; from < ROWS; from += BLOCK_ROWS) {
             int rows = Math.min(BLOCK_ROWS, ROWS - from);
-            r.readDeclared(rows * 8, ctx);
-            int[] offsets = r.readStringColumn(rows, Integer.MAX_VALUE, ctx).offsets();
-            r.readDeclared(rows * 8, ctx);
+            ctx.readDeclared(r, rows * 8);
+            int[] offsets = ctx.readStringColumn(r, rows, Integer.MAX_VALUE).offsets();
+            ctx.readDeclared(r, rows * 8);
             reader.checkFrameEnd("block");
             stringBytes += offsets[rows - 1];
             Lifetime block = new Lifetime("block");

@@ -35,7 +35,6 @@ public final class BinaryReader {
     private int limit;
     private long totalRead;
     private final int maxStringBytes;
-    private java.util.IdentityHashMap<Object, java.util.ArrayDeque<Object>> prefixStates;
 
     /**
      * Creates a reader over {@code in}; it reads ahead up to {@code bufferSize} bytes.
@@ -280,32 +279,6 @@ public final class BinaryReader {
     }
 
     /**
-     * Exactly {@code n} bytes, a size declared by the wire, into a (pooled) column array from
-     * {@code ctx} that grows as the bytes arrive: it starts at {@code min(n, ReadContext.FIRST_BYTES)}
-     * and doubles (old arrays go back to the pool), so at most twice the bytes received are committed.
-     * The usual case, {@code n <= FIRST_BYTES}, is one allocation and one copy. The returned array may
-     * be longer than {@code n}.
-     *
-     * @param n   number of bytes to read, as declared by the wire (already checked against a limit)
-     * @param ctx the decoding context whose pool provides and takes back the arrays
-     * @return an array whose first {@code n} bytes are the bytes read
-     * @throws EOFException when the stream ends first
-     */
-    public byte[] readDeclared(int n, dev.clickhousetcp.types.ReadContext ctx) throws IOException {
-        byte[] data = ctx.firstBytes(n);
-        int got = 0;
-        while (got < n) {
-            if (got == data.length) {
-                data = ctx.grow(data, got, n);
-            }
-            int k = Math.min(n, data.length) - got;
-            readFully(data, got, k);
-            got += k;
-        }
-        return data;
-    }
-
-    /**
      * Reads exactly {@code len} bytes into {@code dst}; large reads bypass the buffer.
      *
      * @param dst destination array
@@ -362,107 +335,5 @@ public final class BinaryReader {
             pos += k;
             n -= k;
         }
-    }
-
-    /**
-     * The bytes and end offsets of a String column: {@code offsets[i]} = end of row i in {@code data};
-     * row i starts at {@code offsets[i-1]}, 0 for row 0. Both arrays may be longer than used.
-     *
-     * @param data    the values' bytes, back to back, without length prefixes; the first
-     *                {@code offsets[rows - 1]} bytes are used
-     * @param offsets end offset in {@code data} of each row; the first {@code rows} entries are used
-     */
-    public record StringData(byte[] data, int[] offsets) {
-    }
-
-    /**
-     * Reads {@code rows} length-prefixed strings into a contiguous byte array and an offsets array.
-     * Both arrays grow as values arrive (offsets from {@code min(rows, ReadContext.FIRST_INTS)}, data
-     * from at most 1 MiB, each doubling), so a row count or a length the stream does not back commits
-     * no memory.
-     *
-     * @param rows          number of values to read
-     * @param maxTotalBytes largest accepted sum of the values' lengths, in bytes
-     * @param ctx           the decoding context whose pool provides and takes back the arrays
-     * @return the bytes and end offsets of the {@code rows} values
-     * @throws IOException when reading fails; {@link EOFException} when the stream ends first
-     * @throws ClickHouseProtocolException when a length exceeds {@link #maxStringBytes()} or the column
-     *                                     {@code maxTotalBytes}
-     */
-    public StringData readStringColumn(int rows, long maxTotalBytes, dev.clickhousetcp.types.ReadContext ctx)
-            throws IOException {
-        int[] offsets = ctx.firstInts(rows);
-        byte[] data = ctx.bytes((int) Math.max(16, Math.min(rows * 8L, 1 << 20)));
-        int used = 0;
-        // one loop with a per-row capacity check: measured faster than a loop per fixed-capacity segment
-        // (FrameCodecBenchmark.decode, NONE)
-        for (int i = 0; i < rows; i++) {
-            if (i == offsets.length) {
-                offsets = ctx.grow(offsets, i, rows);
-            }
-            int len = readVarUIntBounded(maxStringBytes, "string length");
-            int end = used + len;
-            if (end < 0 || end > maxTotalBytes) {
-                throw new ClickHouseProtocolException("string column exceeds " + maxTotalBytes + " bytes");
-            }
-            if (limit - pos >= len) {
-                while (end > data.length) { // the bytes are here: grow to hold them
-                    data = ctx.grow(data, used, Math.max((long) end, 2L * data.length));
-                }
-                System.arraycopy(buf, pos, data, used, len);
-                pos += len;
-            } else {
-                // a value longer than what is buffered: commit memory only as its bytes arrive
-                while (used < end) {
-                    if (used == data.length) {
-                        data = ctx.grow(data, used, Math.max((long) end, 2L * data.length));
-                    }
-                    int k = Math.min(end, data.length) - used;
-                    readFully(data, used, k);
-                    used += k;
-                }
-            }
-            used = end;
-            offsets[i] = used;
-        }
-        return new StringData(data, offsets);
-    }
-
-    /**
-     * Keeps state read from a column's serialization prefix until the same type reads the column's
-     * data: stateful types (Variant, Dynamic, JSON) read their prefix in {@code readPrefix} and need it
-     * again in {@code read}, after composite wrappers (Array offsets, Nullable null maps) in between.
-     * States are queued per {@code owner} (compared by identity) and taken in the order they were put,
-     * which is the order ClickHouse writes prefixes and data in (both walk the type tree the same way).
-     *
-     * @param owner the type instance that will take the state back, compared by identity
-     * @param state the state read from the prefix (type-specific)
-     */
-    public void pushPrefixState(Object owner, Object state) {
-        if (prefixStates == null) {
-            prefixStates = new java.util.IdentityHashMap<>();
-        }
-        prefixStates.computeIfAbsent(owner, k -> new java.util.ArrayDeque<>()).addLast(state);
-    }
-
-    /**
-     * Takes the oldest state {@link #pushPrefixState pushed} for {@code owner}, or {@code null} when none.
-     *
-     * @param owner the type instance that pushed the state, compared by identity
-     * @return the oldest state not taken yet, or {@code null} when none is left
-     */
-    public Object pollPrefixState(Object owner) {
-        if (prefixStates == null) {
-            return null;
-        }
-        java.util.ArrayDeque<Object> q = prefixStates.get(owner);
-        if (q == null) {
-            return null;
-        }
-        Object state = q.pollFirst();
-        if (q.isEmpty()) {
-            prefixStates.remove(owner);
-        }
-        return state;
     }
 }

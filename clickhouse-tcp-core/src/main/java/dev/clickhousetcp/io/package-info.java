@@ -7,8 +7,8 @@
  * ({@link dev.clickhousetcp.io.ChunkedInputStream}). Every length read from the wire is bounded before
  * memory is committed for it.
  *
- * <p>Internal: it may change in any release. Uses the exceptions of {@code dev.clickhousetcp}; its
- * readers take the block's {@code types.ReadContext} for pooled, growing column buffers. Uses no other
- * package of the client.
+ * <p>Internal: it may change in any release. Uses the exceptions of {@code dev.clickhousetcp} and no
+ * other package of the client: column buffers and per-column decoding state belong to
+ * {@code dev.clickhousetcp.types}, which reads through these primitives.
  */
 package dev.clickhousetcp.io;

@@ -11,6 +11,7 @@ import dev.clickhousetcp.types.ColumnWriter;
 import dev.clickhousetcp.types.DataType;
 import dev.clickhousetcp.types.DataTypes;
 import dev.clickhousetcp.types.DecodeLimits;
+import dev.clickhousetcp.types.DeserializationState;
 import dev.clickhousetcp.types.ReadContext;
 import dev.clickhousetcp.types.TupleType;
 
@@ -100,10 +101,10 @@ public final class BlockCodec {
             if (rows > 0 && kinds.detached()) {
                 cols[c] = readDetached(in, type, kinds, rows, ctx, names[c]);
             } else if (rows > 0) {
-                type.readPrefix(in);
-                cols[c] = readData(in, type, kinds, rows, ctx);
-            } else {
-                cols[c] = type.read(in, 0, ctx);
+                DeserializationState state = type.readPrefix(in);
+                cols[c] = readData(in, type, kinds, rows, ctx, state);
+            } else { // no prefix precedes an empty column's (empty) data
+                cols[c] = type.read(in, 0, ctx, DeserializationState.NONE);
             }
         }
         ctx.attachTo(lifetime);
@@ -179,24 +180,25 @@ public final class BlockCodec {
         return new Kinds(sparse, replicated, detached, children);
     }
 
-    private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, ReadContext ctx)
-            throws IOException {
+    /** The data of a column whose prefix {@code state} has been read, in the serialization {@code kinds}. */
+    private static Column readData(BinaryReader in, DataType type, Kinds kinds, int rows, ReadContext ctx,
+                                   DeserializationState state) throws IOException {
         if (kinds.sparse()) {
             ctx.countSparseColumn();
-            return readSparse(in, type, rows, ctx);
+            return readSparse(in, type, rows, ctx, state);
         }
         if (kinds.replicated()) {
             ctx.countReplicatedColumn();
-            return readReplicated(in, type, rows, ctx);
+            return readReplicated(in, type, rows, ctx, state);
         }
         if (type instanceof TupleType t && kinds.elements().length > 0 && !kinds.isDefault()) {
             Column[] cols = new Column[kinds.elements().length];
             for (int i = 0; i < cols.length; i++) {
-                cols[i] = readData(in, t.elements().get(i), kinds.elements()[i], rows, ctx);
+                cols[i] = readData(in, t.elements().get(i), kinds.elements()[i], rows, ctx, t.elementState(state, i));
             }
             return new dev.clickhousetcp.data.TupleColumn(t, rows, cols);
         }
-        return type.read(in, rows, ctx);
+        return type.read(in, rows, ctx, state);
     }
 
     /**
@@ -223,9 +225,9 @@ public final class BlockCodec {
             in.readFully(dst, off, len);
         });
         BinaryReader blob = frames.reader();
-        type.readPrefix(blob);
+        DeserializationState state = type.readPrefix(blob);
         Column col = readData(blob, type, new Kinds(kinds.sparse(), kinds.replicated(), false, kinds.elements()), rows,
-                ctx);
+                ctx, state);
         frames.checkFrameEnd("detached column '" + name + "'");
         if (in.bytesRead() != end) {
             throw new ClickHouseProtocolException("detached column '" + name + "' used " + (size - (end - in.bytesRead()))
@@ -236,7 +238,8 @@ public final class BlockCodec {
     }
 
     /** Sparse: VarUInt groups of defaults before each non-default value, ended by END_OF_GRANULE; then the values. */
-    private static Column readSparse(BinaryReader in, DataType type, int rows, ReadContext ctx) throws IOException {
+    private static Column readSparse(BinaryReader in, DataType type, int rows, ReadContext ctx,
+                                     DeserializationState state) throws IOException {
         int[] positions = new int[16];
         int count = 0;
         long cursor = 0;
@@ -260,7 +263,8 @@ public final class BlockCodec {
             throw new ClickHouseProtocolException("sparse column covers " + cursor + " rows of " + rows);
         }
         DataType valuesType = type instanceof dev.clickhousetcp.types.NullableType n ? n.nested() : type;
-        Column values = valuesType.read(in, count, ctx);
+        // a Nullable's state is its nested type's (the null map has none)
+        Column values = valuesType.read(in, count, ctx, state);
         // the dense form: a row index per row, the defaults and the values gathered, a null map
         long denseBytes = (long) rows * (4 + (valuesType != type ? 1 : 0)) + (long) (rows - count) * defaultRowBytes(values);
         for (int i = 0; i < count; i++) {
@@ -284,8 +288,8 @@ public final class BlockCodec {
     }
 
     /** Replicated: VarUInt rows, UInt8 index width, indexes, VarUInt element count, elements. */
-    private static Column readReplicated(BinaryReader in, DataType type, int rows, ReadContext ctx)
-            throws IOException {
+    private static Column readReplicated(BinaryReader in, DataType type, int rows, ReadContext ctx,
+                                         DeserializationState state) throws IOException {
         DecodeLimits limits = ctx.limits();
         int n = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated row count");
         if (n != rows) {
@@ -313,7 +317,7 @@ public final class BlockCodec {
             idx[i] = (int) raw;
         }
         int elements = in.readVarUIntBounded(limits.maxRowsPerBlock(), "replicated element count");
-        Column values = type.read(in, elements, ctx);
+        Column values = type.read(in, elements, ctx, state);
         long dense = idx.length == rows ? 0 : 4L * rows; // a pooled index array longer than rows is copied
         for (int i = 0; i < rows; i++) {
             if (idx[i] >= elements) {

@@ -142,7 +142,7 @@ public final class AggregateFunctionType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         if (rows > 0 && layout == null) {
             throw unsupportedException();
         }

@@ -35,8 +35,8 @@ public final class ArrayType extends DataType {
     }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
-        element.readPrefix(in);
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
+        return element.readPrefix(in); // the elements' state: the offsets have none
     }
 
     @Override
@@ -70,10 +70,10 @@ public final class ArrayType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         int[] offsets = readOffsets(in, rows, ctx, name);
         int total = rows == 0 ? 0 : offsets[rows - 1];
-        Column elements = element.read(in, total, ctx);
+        Column elements = element.read(in, total, ctx, state);
         return new ArrayColumn(this, rows, offsets, elements);
     }
 

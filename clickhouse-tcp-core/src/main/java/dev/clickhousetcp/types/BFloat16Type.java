@@ -20,7 +20,7 @@ public final class BFloat16Type extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new BFloat16Column(this, rows, readFixed(in, rows, 2, ctx, name));
     }
 

@@ -52,7 +52,7 @@ public final class BigIntType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new BigIntColumn(this, rows, readFixed(in, rows, width, ctx, name), width, unsigned);
     }
 

@@ -49,7 +49,7 @@ public final class DateTime64Type extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new DateTime64Column(this, rows, readFixed(in, rows, 8, ctx, name), scale, zone);
     }
 

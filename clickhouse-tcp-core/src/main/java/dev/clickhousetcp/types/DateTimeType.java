@@ -36,7 +36,7 @@ public final class DateTimeType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new DateTimeColumn(this, rows, readFixed(in, rows, 4, ctx, name), zone);
     }
 

@@ -36,7 +36,7 @@ public final class DateType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         int w = date32 ? 4 : 2;
         return new DateColumn(this, rows, readFixed(in, rows, w, ctx, name), w);
     }

@@ -112,7 +112,7 @@ public final class DecimalType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         // servers before 21.9 print all S fractional digits; no protocol revision marks 21.9 exactly, the
         // nearest gate (54449, initial query start time) is used
         boolean trailingZeros = !ProtocolFeature.INITIAL_QUERY_START_TIME.in(ctx.revision());

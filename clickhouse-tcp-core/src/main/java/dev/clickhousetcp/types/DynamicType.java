@@ -105,16 +105,22 @@ public final class DynamicType extends DataType {
         return true;
     }
 
-    /** Prefix state of the V1/V2 form: the internal Variant's types in discriminator order. */
-    private record VariantState(DataType[] types, String[] names, int shared, boolean compact) {
+    /**
+     * Prefix state of the V1/V2 form: the internal Variant's types in discriminator order, the index of
+     * its shared variant, its discriminators mode and each type's own state (ClickHouse
+     * {@code DeserializeBinaryBulkStateDynamic} with its Variant's state).
+     */
+    private record VariantState(DataType[] types, String[] names, int shared, boolean compact,
+                                DeserializationState[] states) implements DeserializationState {
     }
 
-    /** Prefix state of the FLATTENED form. */
-    private record FlatState(DataType[] types, String[] names) {
+    /** Prefix state of the FLATTENED form: the types in index order and each type's own state. */
+    private record FlatState(DataType[] types, String[] names, DeserializationState[] states)
+            implements DeserializationState {
     }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
         long version = in.readInt64();
         if (version == VERSION_V1 || version == VERSION_V2) {
             if (version == VERSION_V1) {
@@ -141,11 +147,12 @@ public final class DynamicType extends DataType {
             if (mode != VariantType.MODE_BASIC && mode != VariantType.MODE_COMPACT) {
                 throw new ClickHouseProtocolException("unknown discriminators serialization mode " + mode + " of " + name);
             }
-            for (DataType t : types) {
-                t.readPrefix(in);
+            DeserializationState[] states = new DeserializationState[types.length];
+            for (int i = 0; i < types.length; i++) {
+                states[i] = types[i].readPrefix(in);
             }
-            in.pushPrefixState(this, new VariantState(types, names.toArray(new String[0]), shared,
-                    mode == VariantType.MODE_COMPACT));
+            return new VariantState(types, names.toArray(new String[0]), shared, mode == VariantType.MODE_COMPACT,
+                    states);
         } else if (version == VERSION_FLATTENED) {
             int n = in.readVarUIntBounded(MAX_FLATTENED_TYPES, "Dynamic type count");
             List<DataType> types = new ArrayList<>();
@@ -154,10 +161,11 @@ public final class DynamicType extends DataType {
                 names.add(in.readString());
                 types.add(resolve(names.get(i)));
             }
-            for (DataType t : types) {
-                t.readPrefix(in);
+            DeserializationState[] states = new DeserializationState[n];
+            for (int i = 0; i < n; i++) {
+                states[i] = types.get(i).readPrefix(in);
             }
-            in.pushPrefixState(this, new FlatState(types.toArray(new DataType[0]), names.toArray(new String[0])));
+            return new FlatState(types.toArray(new DataType[0]), names.toArray(new String[0]), states);
         } else if (version == VERSION_V3) {
             throw new ClickHouseProtocolException("Dynamic serialization V3 is a MergeTree on-disk format; "
                     + "the native protocol does not carry it");
@@ -183,18 +191,19 @@ public final class DynamicType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
-        Object state = in.pollPrefixState(this);
-        if (state == null) {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        if (state == DeserializationState.NONE) {
             if (rows > 0) {
                 throw new ClickHouseProtocolException(name + " column data without its state prefix");
             }
             return new DynamicColumn(this, 0, new String[0], new Column[0], new int[0], new int[0]);
         }
         if (state instanceof FlatState f) {
-            return readFlattened(in, rows, ctx, f.types(), f.names());
+            return readFlattened(in, rows, ctx, f);
         }
-        VariantState v = (VariantState) state;
+        if (!(state instanceof VariantState v)) {
+            throw foreignState(this, state);
+        }
         DataType[] types = v.types();
         byte[] d = VariantType.readDiscriminators(in, rows, v.compact(), types.length, ctx, name);
         int[] counts = new int[types.length];
@@ -205,7 +214,7 @@ public final class DynamicType extends DataType {
         }
         Column[] cols = new Column[types.length];
         for (int i = 0; i < types.length; i++) {
-            cols[i] = types[i].read(in, counts[i], ctx);
+            cols[i] = types[i].read(in, counts[i], ctx, v.states()[i]);
         }
         DynamicColumn shared = decodeBinaryValues(this, (StringColumn) cols[v.shared()], serverZone, ctx,
                 in.maxStringBytes());
@@ -244,8 +253,8 @@ public final class DynamicType extends DataType {
         return new DynamicColumn(this, rows, names, slotColumns, typeIndexes, offsets);
     }
 
-    private Column readFlattened(BinaryReader in, int rows, ReadContext ctx, DataType[] types, String[] typeNames)
-            throws IOException {
+    private Column readFlattened(BinaryReader in, int rows, ReadContext ctx, FlatState state) throws IOException {
+        DataType[] types = state.types();
         int n = types.length;
         int width = indexWidth(n);
         int[] typeIndexes = ctx.firstInts(rows); // both grow as indexes arrive
@@ -277,8 +286,8 @@ public final class DynamicType extends DataType {
         String[] names = new String[n];
         Column[] cols = new Column[n];
         for (int i = 0; i < n; i++) {
-            names[i] = typeNames[i];
-            cols[i] = types[i].read(in, counts[i], ctx);
+            names[i] = state.names()[i];
+            cols[i] = types[i].read(in, counts[i], ctx, state.states()[i]);
         }
         return new DynamicColumn(this, rows, names, cols, typeIndexes, offsets);
     }

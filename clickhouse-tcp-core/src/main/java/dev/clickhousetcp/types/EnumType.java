@@ -94,7 +94,7 @@ public final class EnumType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new EnumColumn(this, rows, readFixed(in, rows, width, ctx, name));
     }
 

@@ -31,7 +31,7 @@ public final class FixedStringType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new FixedStringColumn(this, rows, readFixed(in, rows, n, ctx, name), n);
     }
 

@@ -116,14 +116,15 @@ public final class GeoType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        // Float64 tuples and arrays of them: no prefix state (readPrefix reads none)
         if (family == Family.POINT) {
-            TupleColumn t = (TupleColumn) structure.read(in, rows, ctx);
+            TupleColumn t = (TupleColumn) structure.read(in, rows, ctx, DeserializationState.NONE);
             return new TupleColumn(this, rows, new Column[] {t.element(0), t.element(1)});
         }
         int[] offsets = ArrayType.readOffsets(in, rows, ctx, name);
         int total = rows == 0 ? 0 : offsets[rows - 1];
-        return new ArrayColumn(this, rows, offsets, inner.read(in, total, ctx));
+        return new ArrayColumn(this, rows, offsets, inner.read(in, total, ctx, DeserializationState.NONE));
     }
 
     @Override

@@ -20,7 +20,7 @@ public final class IPv4Type extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new IPv4Column(this, rows, readFixed(in, rows, 4, ctx, name));
     }
 

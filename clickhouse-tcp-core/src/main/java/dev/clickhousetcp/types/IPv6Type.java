@@ -21,7 +21,7 @@ public final class IPv6Type extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new IPv6Column(this, rows, readFixed(in, rows, 16, ctx, name));
     }
 

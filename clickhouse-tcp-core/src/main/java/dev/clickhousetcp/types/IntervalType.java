@@ -149,7 +149,7 @@ public final class IntervalType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new IntervalColumn(this, rows, readFixed(in, rows, 8, ctx, name), unit);
     }
 

@@ -275,17 +275,25 @@ public final class JsonType extends DataType {
         return params.maxTypes();
     }
 
-    private record ObjectState(String[] paths, boolean shared) {
+    /**
+     * Prefix state of the object forms (V1, V2, FLATTENED): the dynamic paths, whether shared data follows
+     * them, and the states of the typed paths and of each dynamic path's Dynamic (ClickHouse
+     * {@code DeserializeBinaryBulkStateObject}).
+     */
+    private record ObjectState(String[] paths, boolean shared, DeserializationState[] typed,
+                               DeserializationState[] dynamic) implements DeserializationState {
     }
 
-    private static final Object STRING_STATE = new Object();
+    /** Prefix state of the STRING form: each row is JSON text. */
+    private enum TextState implements DeserializationState {
+        INSTANCE
+    }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
         long version = in.readInt64();
         if (version == VERSION_STRING) {
-            in.pushPrefixState(this, STRING_STATE);
-            return;
+            return TextState.INSTANCE;
         }
         if (version == VERSION_V3) {
             throw new ClickHouseProtocolException("JSON serialization V3 is a MergeTree on-disk format; "
@@ -302,13 +310,15 @@ public final class JsonType extends DataType {
         for (int i = 0; i < n; i++) {
             paths.add(in.readString());
         }
-        for (DataType t : typedTypes) {
-            t.readPrefix(in);
+        DeserializationState[] typed = new DeserializationState[typedTypes.length];
+        for (int i = 0; i < typed.length; i++) {
+            typed[i] = typedTypes[i].readPrefix(in);
         }
+        DeserializationState[] dynamic = new DeserializationState[n];
         for (int i = 0; i < n; i++) {
-            pathType.readPrefix(in);
+            dynamic[i] = pathType.readPrefix(in);
         }
-        in.pushPrefixState(this, new ObjectState(paths.toArray(new String[0]), version != VERSION_FLATTENED));
+        return new ObjectState(paths.toArray(new String[0]), version != VERSION_FLATTENED, typed, dynamic);
     }
 
     @Override
@@ -317,30 +327,35 @@ public final class JsonType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
-        Object state = in.pollPrefixState(this);
-        if (state == STRING_STATE) {
-            return new JsonColumn(this, rows, (StringColumn) TEXT.read(in, rows, ctx));
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        if (state == TextState.INSTANCE) {
+            return new JsonColumn(this, rows, (StringColumn) TEXT.read(in, rows, ctx, DeserializationState.NONE));
         }
-        if (state == null && rows > 0) {
+        ObjectState s = ownState(this, state, ObjectState.class);
+        if (s == null && rows > 0) {
             throw new ClickHouseProtocolException(name + " column data without its state prefix");
         }
-        ObjectState s = state == null ? new ObjectState(new String[0], false) : (ObjectState) state;
+        if (s != null && s.typed().length != typedTypes.length) {
+            throw foreignState(this, state);
+        }
         Column[] typed = new Column[typedTypes.length];
         for (int i = 0; i < typed.length; i++) {
-            typed[i] = typedTypes[i].read(in, rows, ctx);
+            typed[i] = typedTypes[i].read(in, rows, ctx, s == null ? DeserializationState.NONE : s.typed()[i]);
+        }
+        if (s == null) { // zero rows without a prefix: the typed paths only
+            return new JsonColumn(this, rows, typedPaths, typed, new String[0], new DynamicColumn[0], null, null, null);
         }
         DynamicColumn[] dynamic = new DynamicColumn[s.paths().length];
         for (int i = 0; i < dynamic.length; i++) {
-            dynamic[i] = (DynamicColumn) pathType.read(in, rows, ctx);
+            dynamic[i] = (DynamicColumn) pathType.read(in, rows, ctx, s.dynamic()[i]);
         }
         if (!s.shared()) {
             return new JsonColumn(this, rows, typedPaths, typed, s.paths(), dynamic, null, null, null);
         }
         int[] ends = ArrayType.readOffsets(in, rows, ctx, name + " shared data");
         int total = rows == 0 ? 0 : ends[rows - 1];
-        StringColumn paths = (StringColumn) TEXT.read(in, total, ctx);
-        StringColumn values = (StringColumn) TEXT.read(in, total, ctx);
+        StringColumn paths = (StringColumn) TEXT.read(in, total, ctx, DeserializationState.NONE);
+        StringColumn values = (StringColumn) TEXT.read(in, total, ctx, DeserializationState.NONE);
         DynamicColumn sharedValues = DynamicType.decodeBinaryValues(pathType, values, serverZone, ctx,
                 in.maxStringBytes());
         return new JsonColumn(this, rows, typedPaths, typed, s.paths(), dynamic, ends, paths, sharedValues);

@@ -52,11 +52,12 @@ public final class LowCardinalityType extends DataType {
     }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
         long version = in.readInt64();
         if (version != KEY_VERSION_SHARED_WITH_ADDITIONAL_KEYS) {
             throw new ClickHouseProtocolException("unsupported LowCardinality key version " + version + " for " + name);
         }
+        return DeserializationState.NONE; // the one key version accepted; the dictionary has no prefix
     }
 
     @Override
@@ -65,9 +66,9 @@ public final class LowCardinalityType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         if (rows == 0) {
-            return new LowCardinalityColumn(this, 0, dictionaryType.read(in, 0, ctx), new int[0], nullable);
+            return new LowCardinalityColumn(this, 0, dictionaryType.read(in, 0, ctx, DeserializationState.NONE), new int[0], nullable);
         }
         long indexType = in.readInt64();
         if ((indexType & NEED_GLOBAL_DICTIONARY) != 0 || (indexType & HAS_ADDITIONAL_KEYS) == 0) {
@@ -79,7 +80,7 @@ public final class LowCardinalityType extends DataType {
             throw new ClickHouseProtocolException("invalid LowCardinality key type " + (indexType & 0xFF));
         }
         int dictSize = boundedCount(in.readInt64(), ctx.limits().maxRowsPerBlock(), "LowCardinality dictionary size");
-        Column dictionary = dictionaryType.read(in, dictSize, ctx);
+        Column dictionary = dictionaryType.read(in, dictSize, ctx, DeserializationState.NONE);
         int n = boundedCount(in.readInt64(), ctx.limits().maxRowsPerBlock(), "LowCardinality row count");
         if (n != rows) {
             throw new ClickHouseProtocolException("LowCardinality column " + name + " has " + n + " keys for " + rows

@@ -45,9 +45,9 @@ public final class MapType extends DataType {
     }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
-        key.readPrefix(in);
-        value.readPrefix(in);
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
+        DeserializationState k = key.readPrefix(in);
+        return ChildStates.of(new DeserializationState[] {k, value.readPrefix(in)});
     }
 
     @Override
@@ -57,11 +57,11 @@ public final class MapType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         int[] offsets = ArrayType.readOffsets(in, rows, ctx, name);
         int total = rows == 0 ? 0 : offsets[rows - 1];
-        Column k = key.read(in, total, ctx);
-        Column v = value.read(in, total, ctx);
+        Column k = key.read(in, total, ctx, ChildStates.child(state, 0, 2, this));
+        Column v = value.read(in, total, ctx, ChildStates.child(state, 1, 2, this));
         ArrayColumn arr = new ArrayColumn(entries, rows, offsets, new TupleColumn(entry, total, new Column[] {k, v}));
         return new MapColumn(this, rows, arr);
     }

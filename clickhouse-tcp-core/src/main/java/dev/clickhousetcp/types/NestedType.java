@@ -77,8 +77,8 @@ public final class NestedType extends DataType {
     }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
-        array.readPrefix(in);
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
+        return array.readPrefix(in);
     }
 
     @Override
@@ -87,8 +87,8 @@ public final class NestedType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
-        return new NestedColumn(this, rows, (ArrayColumn) array.read(in, rows, ctx), fieldNames);
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        return new NestedColumn(this, rows, (ArrayColumn) array.read(in, rows, ctx, state), fieldNames);
     }
 
     private Object element(Object e) {

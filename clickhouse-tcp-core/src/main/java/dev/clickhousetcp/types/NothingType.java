@@ -19,7 +19,7 @@ public final class NothingType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         in.skip(rows);
         return new NothingColumn(this, rows);
     }

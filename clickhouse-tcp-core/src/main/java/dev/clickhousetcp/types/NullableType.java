@@ -32,8 +32,8 @@ public final class NullableType extends DataType {
     }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
-        nested.readPrefix(in);
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
+        return nested.readPrefix(in); // the nested values' state: the null map has none
     }
 
     @Override
@@ -42,9 +42,9 @@ public final class NullableType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         byte[] nullMap = readFixed(in, rows, 1, ctx, name);
-        Column inner = nested.read(in, rows, ctx);
+        Column inner = nested.read(in, rows, ctx, state);
         return new NullableColumn(this, rows, nullMap, inner);
     }
 

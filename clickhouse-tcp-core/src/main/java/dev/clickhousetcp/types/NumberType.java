@@ -84,7 +84,7 @@ public final class NumberType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         byte[] d = readFixed(in, rows, kind.width, ctx, name);
         return switch (kind) {
             case INT8, UINT8 -> new Int8Column(this, rows, d, kind.unsigned);

@@ -76,7 +76,7 @@ public final class QBitType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new QBitColumn(this, rows, readFixed(in, rows, bytesPerRow * bits, ctx, name), bits, dimension);
     }
 

@@ -57,10 +57,8 @@ final class RowBinaryColumns {
         }
         builder.writeData(out);
         BinaryReader in = new BinaryReader(new ByteArrayInputStream(out.buf, 0, out.size), 8192, maxStringBytes);
-        if (builder.size > 0) {
-            type.readPrefix(in);
-        }
-        return type.read(in, builder.size, ctx);
+        DeserializationState state = builder.size > 0 ? type.readPrefix(in) : DeserializationState.NONE;
+        return type.read(in, builder.size, ctx, state);
     }
 
     // ---- builders: one RowBinary value in, native column bytes out ----

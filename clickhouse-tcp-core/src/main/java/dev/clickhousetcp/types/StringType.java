@@ -21,9 +21,9 @@ public final class StringType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
-        BinaryReader.StringData s = in.readStringColumn(rows,
-                Math.min(ctx.limits().maxColumnBytes(), Integer.MAX_VALUE - 16), ctx);
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        ReadContext.StringData s = ctx.readStringColumn(in, rows,
+                Math.min(ctx.limits().maxColumnBytes(), Integer.MAX_VALUE - 16));
         return new StringColumn(this, rows, s.data(), s.offsets());
     }
 

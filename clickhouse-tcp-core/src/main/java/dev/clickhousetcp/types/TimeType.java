@@ -71,7 +71,7 @@ public final class TimeType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         int w = wide ? 8 : 4;
         return new TimeColumn(this, rows, readFixed(in, rows, w, ctx, name), w, scale);
     }

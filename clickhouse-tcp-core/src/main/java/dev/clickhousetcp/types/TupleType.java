@@ -43,10 +43,28 @@ public final class TupleType extends DataType {
     }
 
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
-        for (DataType e : elements) {
-            e.readPrefix(in);
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
+        DeserializationState[] states = new DeserializationState[elements.length];
+        for (int i = 0; i < states.length; i++) {
+            states[i] = elements[i].readPrefix(in);
         }
+        return ChildStates.of(states);
+    }
+
+    /**
+     * The state of element {@code index} within a state this type's {@link #readPrefix} returned: what
+     * that element's own prefix said, for reading the element's column on its own (as a Block does for a
+     * Tuple whose elements have their own serialization kinds).
+     *
+     * @param state what {@link #readPrefix} of this type returned, or {@link DeserializationState#NONE}
+     * @param index the element's position, in {@code [0, elements().size())}
+     * @return the element's state; {@link DeserializationState#NONE} for every element of {@code NONE}
+     * @throws IllegalArgumentException       when {@code state} was read by a type of another shape
+     * @throws ArrayIndexOutOfBoundsException when {@code index} is out of range
+     */
+    public DeserializationState elementState(DeserializationState state, int index) {
+        java.util.Objects.checkIndex(index, elements.length);
+        return ChildStates.child(state, index, elements.length, this);
     }
 
     @Override
@@ -57,10 +75,10 @@ public final class TupleType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         Column[] cols = new Column[elements.length];
         for (int i = 0; i < cols.length; i++) {
-            cols[i] = elements[i].read(in, rows, ctx);
+            cols[i] = elements[i].read(in, rows, ctx, ChildStates.child(state, i, elements.length, this));
         }
         return new TupleColumn(this, rows, cols);
     }

@@ -15,7 +15,7 @@ public final class UuidType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         return new UuidColumn(this, rows, readFixed(in, rows, 16, ctx, name));
     }
 

@@ -156,16 +156,24 @@ public final class VariantType extends DataType {
         return true;
     }
 
+    /**
+     * Prefix state: the discriminators mode and each variant's own state, in discriminator order (ClickHouse
+     * {@code DeserializeBinaryBulkStateVariant}).
+     */
+    record State(boolean compact, DeserializationState[] variants) implements DeserializationState {
+    }
+
     @Override
-    public void readPrefix(BinaryReader in) throws IOException {
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
         long mode = in.readInt64();
         if (mode != MODE_BASIC && mode != MODE_COMPACT) {
             throw new ClickHouseProtocolException("unknown discriminators serialization mode " + mode + " of " + name);
         }
-        for (DataType v : variants) {
-            v.readPrefix(in);
+        DeserializationState[] states = new DeserializationState[variants.length];
+        for (int i = 0; i < variants.length; i++) {
+            states[i] = variants[i].readPrefix(in);
         }
-        in.pushPrefixState(this, mode == MODE_COMPACT);
+        return new State(mode == MODE_COMPACT, states);
     }
 
     @Override
@@ -177,12 +185,15 @@ public final class VariantType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx) throws IOException {
-        Object state = in.pollPrefixState(this);
-        if (state == null && rows > 0) {
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        State s = ownState(this, state, State.class);
+        if (s == null && rows > 0) {
             throw new ClickHouseProtocolException(name + " column data without its state prefix");
         }
-        byte[] d = readDiscriminators(in, rows, Boolean.TRUE.equals(state), variants.length, ctx, name);
+        if (s != null && s.variants().length != variants.length) {
+            throw foreignState(this, state);
+        }
+        byte[] d = readDiscriminators(in, rows, s != null && s.compact(), variants.length, ctx, name);
         int[] counts = new int[variants.length];
         int[] offsets = ctx.ints(rows);
         for (int r = 0; r < rows; r++) {
@@ -191,7 +202,7 @@ public final class VariantType extends DataType {
         }
         Column[] cols = new Column[variants.length];
         for (int i = 0; i < cols.length; i++) {
-            cols[i] = variants[i].read(in, counts[i], ctx);
+            cols[i] = variants[i].read(in, counts[i], ctx, s == null ? DeserializationState.NONE : s.variants()[i]);
         }
         return new VariantColumn(this, rows, d, offsets, cols);
     }
@@ -204,7 +215,7 @@ public final class VariantType extends DataType {
                                      String what) throws IOException {
         byte[] d;
         if (!compact) {
-            d = in.readDeclared(rows, ctx); // grows as the discriminators arrive
+            d = ctx.readDeclared(in, rows); // grows as the discriminators arrive
         } else {
             d = ctx.firstBytes(rows);
             int filled = 0;

@@ -3,8 +3,9 @@
  * {@link dev.clickhousetcp.types.DecodeLimits}), the one place that maps a name to its family
  * ({@link dev.clickhousetcp.types.DataTypes}), and one {@link dev.clickhousetcp.types.DataType} per
  * family that reads its Native serialization into a column view (with the per-block
- * {@link dev.clickhousetcp.types.ReadContext}: pooled buffers, prefix states, limits, the expansion
- * budget) and writes Java values or columns for inserts ({@link dev.clickhousetcp.types.ColumnWriter}),
+ * {@link dev.clickhousetcp.types.ReadContext}: pooled buffers and the reads that fill them, limits, the
+ * expansion budget; and the per-column {@link dev.clickhousetcp.types.DeserializationState} its prefix
+ * gives) and writes Java values or columns for inserts ({@link dev.clickhousetcp.types.ColumnWriter}),
  * per ClickHouse {@code src/DataTypes/Serializations/}. Aggregate-function state layouts and
  * RowBinary value forms (inside Dynamic, JSON and aggregate states) live here too.
  *

@@ -4,8 +4,10 @@ import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.BufferPool;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.types.DataType;
 import dev.clickhousetcp.types.DataTypes;
 import dev.clickhousetcp.types.DecodeLimits;
+import dev.clickhousetcp.types.DeserializationState;
 import dev.clickhousetcp.types.ReadContext;
 import dev.clickhousetcp.types.TypeNode;
 import org.junit.jupiter.api.Test;
@@ -81,7 +83,9 @@ class DeclaredSizesTest {
     private static void assertEndsWithinBudget(String type, int rows, Wire payload) {
         long[] allocated = new long[1];
         Throwable t = decode(wire(payload), (in, ctx) -> {
-            Column c = DataTypes.parse(type, ZoneOffset.UTC).read(in, rows, ctx);
+            DataType parsed = DataTypes.parse(type, ZoneOffset.UTC);
+            DeserializationState state = parsed.readPrefix(in); // as a block reads it: only Variant has one here
+            Column c = parsed.read(in, rows, ctx, state);
             throw new AssertionError("decoded " + c.size() + " rows from a few bytes");
         }, allocated);
         assertThat(t).as(type).isInstanceOfAny(EOFException.class, ClickHouseProtocolException.class);
@@ -108,8 +112,8 @@ class DeclaredSizesTest {
             out.writeBytes(new byte[3], 0, 3);
         }), (in, ctx) -> {
             var type = DataTypes.parse("Variant(String, UInt64)", ZoneOffset.UTC);
-            type.readPrefix(in);
-            type.read(in, 60_000_000, ctx);
+            DeserializationState state = type.readPrefix(in);
+            type.read(in, 60_000_000, ctx, state);
         }, allocated);
         assertThat(t).isInstanceOf(EOFException.class);
         assertThat(allocated[0]).isLessThan(BUDGET);
@@ -121,7 +125,7 @@ class DeclaredSizesTest {
         long[] allocated = new long[1];
         Column[] decoded = new Column[1];
         Throwable t = decode(new byte[0], (in, ctx) -> decoded[0] = DataTypes.parse("Tuple()", ZoneOffset.UTC)
-                .read(in, 60_000_000, ctx), allocated);
+                .read(in, 60_000_000, ctx, DeserializationState.NONE), allocated);
         assertThat(t).isNull();
         assertThat(decoded[0].size()).isEqualTo(60_000_000);
         assertThat(allocated[0]).isLessThan(1 << 20);
@@ -158,8 +162,8 @@ class DeclaredSizesTest {
             out.writeBytes(new byte[3], 0, 3);
         }), (in, ctx) -> {
             var type = DataTypes.parse("LowCardinality(String)", ZoneOffset.UTC);
-            type.readPrefix(in);
-            type.read(in, 60_000_000, ctx);
+            DeserializationState state = type.readPrefix(in);
+            type.read(in, 60_000_000, ctx, state);
         }, allocated);
         assertThat(t).isInstanceOf(EOFException.class);
         assertThat(allocated[0]).isLessThan(BUDGET);
@@ -200,7 +204,8 @@ class DeclaredSizesTest {
         }
         ReadContext ctx = new ReadContext(DecodeLimits.DEFAULT, ZoneOffset.UTC, 54412, new BufferPool(64L << 20));
         Column c = DataTypes.parse("UInt64", ZoneOffset.UTC)
-                .read(new BinaryReader(new ByteArrayInputStream(longs.array()), 4096, 1 << 20), 700_000, ctx);
+                .read(new BinaryReader(new ByteArrayInputStream(longs.array()), 4096, 1 << 20), 700_000, ctx,
+                        DeserializationState.NONE);
         assertThat(c.getLong(0)).isZero();
         assertThat(c.getLong(699_999)).isEqualTo(699_999 * 3L);
     }

@@ -41,8 +41,8 @@ class ScalarFamiliesTest {
         w.writeData(out);
         out.flush();
         BinaryReader in = new BinaryReader(new ByteArrayInputStream(bytes.toByteArray()), 1 << 16, 1 << 20);
-        t.readPrefix(in);
-        return t.read(in, values.size(), new ReadContext(DecodeLimits.DEFAULT, ZoneOffset.UTC, 54488, null));
+        DeserializationState state = t.readPrefix(in);
+        return t.read(in, values.size(), new ReadContext(DecodeLimits.DEFAULT, ZoneOffset.UTC, 54488, null), state);
     }
 
     @Test

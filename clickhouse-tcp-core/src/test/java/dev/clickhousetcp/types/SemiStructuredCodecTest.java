@@ -89,8 +89,8 @@ class SemiStructuredCodecTest {
         DynamicType t = (DynamicType) DataTypes.parse("Dynamic", UTC);
         BinaryReader in = reader("0100000000000000" + "20" + "01" + "06537472696e67" + "0000000000000000" // prefix
                 + "01ff" + "0178");
-        t.readPrefix(in);
-        assertThat(texts(t.read(in, 2, ctx()))).containsExactly("x", null);
+        DeserializationState state = t.readPrefix(in);
+        assertThat(texts(t.read(in, 2, ctx(), state))).containsExactly("x", null);
     }
 
     @Test
@@ -108,8 +108,8 @@ class SemiStructuredCodecTest {
                 .isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("mode 2");
         assertThatThrownBy(() -> {
             BinaryReader in = reader("0000000000000000" + "05");
-            v.readPrefix(in);
-            v.read(in, 1, ctx());
+            DeserializationState state = v.readPrefix(in);
+            v.read(in, 1, ctx(), state);
         }).isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("discriminator 5");
     }
 
@@ -136,8 +136,8 @@ class SemiStructuredCodecTest {
                 + "03" + "00" + "00ff01"                  // 3 rows, plain granule
                 + "0171"                                  // String: 'q'
                 + "0700000000000000" + "0800000000000000" + "0900000000000000");
-        t.readPrefix(in);
-        VariantColumn v = (VariantColumn) t.read(in, 5, ctx());
+        DeserializationState state = t.readPrefix(in);
+        VariantColumn v = (VariantColumn) t.read(in, 5, ctx(), state);
         assertThat(texts(v)).containsExactly("7", "8", "q", null, "9");
         assertThat(v.discriminator(2)).isZero();
     }
@@ -182,8 +182,8 @@ class SemiStructuredCodecTest {
                 TypedValue.of("Variant(String, UInt8)", "v"), TypedValue.of("JSON", Map.of("x", List.of(1.5))));
         values.forEach(w::append);
         BinaryReader in = reader(bytes(w));
-        d.readPrefix(in);
-        Column c = d.read(in, values.size(), ctx());
+        DeserializationState state = d.readPrefix(in);
+        Column c = d.read(in, values.size(), ctx(), state);
         // JSON written as text reads back as text here (the server would parse it)
         assertThat(texts(c)).containsExactly("s", "5", "[1,2]", null, "{'k':1}", "v", "{\"x\":[1.5]}");
     }

@@ -27,8 +27,8 @@ class SemiStructuredFuzzFindingsTest {
         BinaryReader in = new BinaryReader(new ByteArrayInputStream(input, 2, input.length - 2), 1 << 16, 1 << 20);
         ZoneId utc = ZoneId.of("UTC");
         DataType type = DataTypes.parse(in.readString(), utc);
-        type.readPrefix(in);
-        Column c = type.read(in, input[1] & 0x7F, new ReadContext(DecodeLimits.DEFAULT, utc, 54488, null));
+        DeserializationState state = type.readPrefix(in);
+        Column c = type.read(in, input[1] & 0x7F, new ReadContext(DecodeLimits.DEFAULT, utc, 54488, null), state);
         assertThatThrownBy(() -> {
             for (int row = 0; row < c.size(); row++) {
                 c.getObject(row);

@@ -46,8 +46,8 @@ class SemiStructuredFuzzTest {
             }
             DataType type = DataTypes.parse(name, UTC);
             ReadContext ctx = new ReadContext(DecodeLimits.DEFAULT, UTC, revision, null);
-            type.readPrefix(in);
-            Column c = type.read(in, rows, ctx);
+            DeserializationState state = type.readPrefix(in);
+            Column c = type.read(in, rows, ctx, state);
             FuzzSupport.touch(c);
         } catch (ClickHouseProtocolException | ClickHouseTypeException | IOException expected) {
             // malformed, unsupported or truncated: the typed outcomes

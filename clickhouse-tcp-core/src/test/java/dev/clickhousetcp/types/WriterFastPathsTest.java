@@ -42,8 +42,8 @@ class WriterFastPathsTest {
 
     private static Column read(DataType t, byte[] bytes, int rows) throws IOException {
         BinaryReader in = new BinaryReader(new ByteArrayInputStream(bytes), 1 << 16, 1 << 20);
-        t.readPrefix(in);
-        return t.read(in, rows, new ReadContext(DecodeLimits.DEFAULT, ZoneOffset.UTC, 54488, null));
+        DeserializationState state = t.readPrefix(in);
+        return t.read(in, rows, new ReadContext(DecodeLimits.DEFAULT, ZoneOffset.UTC, 54488, null), state);
     }
 
     @Test
