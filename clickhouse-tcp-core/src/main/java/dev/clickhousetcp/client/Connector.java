@@ -24,7 +24,7 @@ interface Connector {
      * port replaced by the endpoint's.
      */
     static Connector of(ConnectionConfig config) {
-        return (endpoint, budget) -> ClickHouseConnection.open(
+        return (endpoint, budget) -> ConnectionOpener.open(
                 config.toBuilder().host(endpoint.host()).port(endpoint.port()).build(), budget);
     }
 }

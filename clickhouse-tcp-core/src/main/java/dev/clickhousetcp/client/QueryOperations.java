@@ -259,7 +259,7 @@ public abstract class QueryOperations {
                 if (op != null) {
                     op.connected(lease.connection());
                 }
-                ClickHouseConnection.Exchange x = lease.connection().startQuery(sql, options, budget);
+                Exchange x = lease.connection().startQuery(sql, options, budget);
                 if (op != null) {
                     op.sent(x);
                 }
@@ -656,7 +656,7 @@ public abstract class QueryOperations {
                 op.retry();
             }
             ConnectionLease lease = acquire(budget);
-            ClickHouseConnection.Exchange x;
+            Exchange x;
             try {
                 if (op != null) {
                     op.connected(lease.connection());

@@ -46,7 +46,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     }
 
     /** A query sent on a leased connection. */
-    record Attempt(ConnectionLease lease, ClickHouseConnection.Exchange exchange) {
+    record Attempt(ConnectionLease lease, Exchange exchange) {
     }
 
     private final QueryListener listener;
@@ -56,7 +56,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     private final ObservedOperation op;
     private ConnectionLease lease;
     private ClickHouseConnection conn;
-    private ClickHouseConnection.Exchange exchange;
+    private Exchange exchange;
     private ResponseReader reader;
     private int retries;
     private Block header;
@@ -68,7 +68,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     /** What ended the caller's reading early (a mapping error), reported by the observation. */
     private RuntimeException abandonedBy;
 
-    QueryResult(ConnectionLease lease, ClickHouseConnection.Exchange exchange, QueryListener listener, boolean insert,
+    QueryResult(ConnectionLease lease, Exchange exchange, QueryListener listener, boolean insert,
                 Retry retry, ObservedOperation op) {
         this.listener = listener;
         this.insert = insert;
@@ -77,7 +77,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         attach(lease, exchange);
     }
 
-    private void attach(ConnectionLease lease, ClickHouseConnection.Exchange exchange) {
+    private void attach(ConnectionLease lease, Exchange exchange) {
         this.lease = lease;
         this.conn = lease.connection();
         this.exchange = exchange;
@@ -107,7 +107,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             try {
                 b = nextBlock();
             } catch (ClickHouseServerException e) {
-                RuntimeException outcome = exchange.abort() != ClickHouseConnection.Abort.NONE
+                RuntimeException outcome = exchange.abort() != Exchange.Abort.NONE
                         ? stopped() // the server reports the cancellation (QUERY_WAS_CANCELLED)
                         : e;
                 finish(outcome);
@@ -162,7 +162,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             if (b == null) {
                 return null;
             }
-            if (exchange.abort() != ClickHouseConnection.Abort.NONE) {
+            if (exchange.abort() != Exchange.Abort.NONE) {
                 l.release(); // stopping: drain what is still in flight
                 continue;
             }
@@ -202,7 +202,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      */
     private boolean retryable(Throwable e) {
         return retry != null && retries < MAX_RETRIES && header == null && rows == 0 && lease.isReused()
-                && exchange.abort() == ClickHouseConnection.Abort.NONE && exchange.unanswered(conn)
+                && exchange.abort() == Exchange.Abort.NONE && exchange.unanswered(conn)
                 && transportFailure(e);
     }
 
@@ -318,7 +318,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
 
     /**
      * Cancels the query: the thread reading this result sends the Cancel packet within about
-     * {@value ClickHouseConnection#POLL_MILLIS} ms (even while blocked waiting for data), drains what
+     * {@value ConnectionGuard#POLL_MILLIS} ms (even while blocked waiting for data), drains what
      * is in flight, and the stream then ends ({@link #next()} returns {@code null}). Safe to call from
      * any thread; a no-op once the result is complete (it never reaches the connection's next query).
      */
@@ -333,7 +333,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      *         request shows here only from then on
      */
     public boolean isCancelled() {
-        return exchange.abort() != ClickHouseConnection.Abort.NONE;
+        return exchange.abort() != Exchange.Abort.NONE;
     }
 
     /**
@@ -432,7 +432,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         }
         op.statementEnded(reader.progress(), reader.profileInfo());
         op.context.setReturnedRows(rows);
-        boolean cancelled = error == null && (closedEarly || exchange.abort() == ClickHouseConnection.Abort.CANCELLED);
+        boolean cancelled = error == null && (closedEarly || exchange.abort() == Exchange.Abort.CANCELLED);
         op.stop(error, cancelled);
     }
 

@@ -95,11 +95,11 @@ class FuzzCorpusCapture {
             throw new UncheckedIOException(e);
         }
         RecordingTransport rt = new RecordingTransport(t);
-        ClickHouseConnection.Guard guard = new ClickHouseConnection.Guard(Budget.of(Duration.ofSeconds(30),
+        ConnectionGuard guard = new ConnectionGuard(Budget.of(Duration.ofSeconds(30),
                 Deadline.HANDSHAKE));
         rt.guard(guard);
         t.guard(guard);
-        ClickHouseConnection conn = ClickHouseConnection.handshake(config, rt, guard);
+        ClickHouseConnection conn = ConnectionOpener.handshake(config, rt, guard);
         try {
             action.accept(conn);
         } catch (ClickHouseException expected) {

@@ -32,9 +32,9 @@ class FuzzFindingsTest {
     }
 
     static ClickHouseConnection connect(byte[] server) {
-        return ClickHouseConnection.handshake(ConnectionConfig.builder().host("fuzz").port(9000)
+        return ConnectionOpener.handshake(ConnectionConfig.builder().host("fuzz").port(9000)
                         .compression(Compression.NONE).build(),
-                new InMemoryTransport(server, 1 << 16), new ClickHouseConnection.Guard(Budget.NONE));
+                new InMemoryTransport(server, 1 << 16), new ConnectionGuard(Budget.NONE));
     }
 
     /**
