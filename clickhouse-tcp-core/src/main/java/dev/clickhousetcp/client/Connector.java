@@ -1,11 +1,14 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseServerException;
+
 /**
  * How a {@link ConnectionPool} opens a connection to one of its endpoints. The pool calls it outside
  * its lock, tries the endpoints in its load-balancing order and fails over on
- * {@link dev.clickhousetcp.ClickHouseConnectionException}, {@link dev.clickhousetcp.ClickHouseServerException}
- * and connect or handshake timeouts; an authentication failure or the caller's own deadline ends the
- * attempt. Tests supply connections of their own this way.
+ * {@link ClickHouseConnectionException}, {@link ClickHouseServerException} and connect or handshake
+ * timeouts; an authentication failure or the caller's own deadline ends the attempt. Tests supply
+ * connections of their own this way.
  */
 @FunctionalInterface
 interface Connector {

@@ -1,15 +1,19 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.protocol.ProfileInfo;
 import dev.clickhousetcp.protocol.Progress;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -208,14 +212,14 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
 
     /** An I/O failure of the connection itself (closed, reset, broken pipe), not a timeout. */
     static boolean transportFailure(Throwable e) {
-        return e instanceof IOException && !(e instanceof java.net.SocketTimeoutException)
-                && !(e instanceof java.io.InterruptedIOException);
+        return e instanceof IOException && !(e instanceof SocketTimeoutException)
+                && !(e instanceof InterruptedIOException);
     }
 
     /** A detached block of zero rows with the columns (names and types) of {@code b}. */
     private static Block emptyLike(Block b) {
         String[] names = b.names().toArray(new String[0]);
-        dev.clickhousetcp.data.Column[] cols = new dev.clickhousetcp.data.Column[names.length];
+        Column[] cols = new Column[names.length];
         for (int i = 0; i < cols.length; i++) {
             cols[i] = b.column(i).gather(new int[0]);
         }
@@ -232,7 +236,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             same = b.name(i).equals(header.name(i)) && b.column(i).type().name().equals(header.column(i).type().name());
         }
         if (!same) {
-            throw new dev.clickhousetcp.ClickHouseProtocolException("a data block has columns " + b.names()
+            throw new ClickHouseProtocolException("a data block has columns " + b.names()
                     + " but the result's header announced " + header.names());
         }
     }

@@ -1,6 +1,7 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.protocol.ServerPacket;
 import org.junit.jupiter.api.Test;
@@ -90,7 +91,7 @@ class FuzzFindingsTest {
         ClickHouseConnection conn = connect(bos.toByteArray());
         long sum = 0;
         try (QueryResult r = conn.query("SELECT a", QueryOptions.DEFAULT)) {
-            for (dev.clickhousetcp.data.Block b : r) {
+            for (Block b : r) {
                 for (int row = 0; row < b.rowCount(); row++) {
                     sum += b.column(0).getLong(row);
                 }
