@@ -7,35 +7,37 @@ import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.BufferPool;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
-import dev.clickhousetcp.io.ChunkedInputStream;
-import dev.clickhousetcp.protocol.ChunkedMode;
+import dev.clickhousetcp.io.CompressionMethod;
 import dev.clickhousetcp.protocol.ClientInfo;
 import dev.clickhousetcp.protocol.ClientPacket;
-import dev.clickhousetcp.protocol.Handshake;
-import dev.clickhousetcp.protocol.ProtocolRevision;
+import dev.clickhousetcp.protocol.Progress;
+import dev.clickhousetcp.protocol.ProtocolFeature;
 import dev.clickhousetcp.protocol.QueryPacket;
 import dev.clickhousetcp.protocol.ServerExceptionCodec;
 import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
+import dev.clickhousetcp.types.ColumnWriter;
+import dev.clickhousetcp.types.DataTypes;
+import dev.clickhousetcp.types.ReadContext;
 
-import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
-import java.net.InetAddress;
+import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
-import java.net.UnknownHostException;
 import java.time.Duration;
-import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 
 /**
  * One native TCP connection to a ClickHouse server: handshake, ping, queries and inserts, following
@@ -49,26 +51,14 @@ import java.util.concurrent.TimeUnit;
  * false) and is closed in the background (half-close, drain, close: the server sees a clean end,
  * never a reset); a server Exception packet leaves it READY. Errors are thrown as
  * {@link ClickHouseException} subtypes.
+ *
+ * <p>This class owns the connection's state (READY, BUSY, broken, closed), the start and end of
+ * each request, and the query, insert and ping entry points; {@link ConnectionOpener} opens it
+ * (socket, TLS, handshake) and {@link ConnectionGuard} bounds each wait on its socket by the
+ * request's deadline, cancel request and interrupts.
  */
 public final class ClickHouseConnection implements AutoCloseable {
-    /** Client version reported in Hello and ClientInfo. */
-    static final int VERSION_MAJOR = 0;
-    static final int VERSION_MINOR = 1;
-    static final int VERSION_PATCH = 0;
-
     enum State { READY, BUSY, BROKEN, CLOSED }
-
-    /** Why a running query was stopped early. */
-    enum Abort { NONE, CANCELLED, INTERRUPTED, TIMED_OUT }
-
-    /** Longest single blocking read: how soon a blocked read notices a cancel request or an interrupt. */
-    static final int POLL_MILLIS = 100;
-    /** How long a cancelled query may take to end its response before the connection is discarded. */
-    static final long DRAIN_NANOS = TimeUnit.SECONDS.toNanos(10);
-    /** How long a query stopped by an interrupt may take to end before the connection is dropped. */
-    static final long INTERRUPT_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(1000);
-    /** The smallest grace a timed-out query gets to confirm its cancellation. */
-    static final long MIN_TIMEOUT_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     /**
      * Most bytes of idle column buffers each connection's {@link #bufferPool()} keeps for reuse by
@@ -91,88 +81,28 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final ClientInfo clientInfo;
     private final BlockChannel blocks;
     private final long socketTimeoutNanos;
-    private final dev.clickhousetcp.data.BufferPool bufferPool;
-    private dev.clickhousetcp.types.ReadContext pooledContext;
-    private dev.clickhousetcp.types.ReadContext plainContext;
+    private final BufferPool bufferPool;
+    private ReadContext pooledContext;
+    private ReadContext plainContext;
     private volatile State state;
     private volatile Throwable brokenBy;
     /** The request under way, or {@code null} when READY. */
     private volatile Exchange exchange;
     /** Deadline of a resynchronizing ping after a server exception ({@link Long#MAX_VALUE} when none). */
     private long resyncDeadlineNanos = Long.MAX_VALUE;
-    private boolean sendChunked;
+    private final boolean sendChunked;
     /** The database of the connection after our last USE, or null before any / after a user's USE. */
     private String currentDatabase;
     private boolean usedOtherDatabase;
     private boolean switching;
-    private boolean receiveChunked;
+    private final boolean receiveChunked;
 
-    /**
-     * One request and its response on this connection: its deadline, whether a cancel was asked for
-     * (from any thread), and why it was stopped. It outlives its turn on the connection, so a result
-     * can report its own outcome after the connection went back to a pool, and a cancel request that
-     * arrives late lands here instead of on the connection's next request.
-     */
-    static final class Exchange {
-        final Budget budget;
-        /** Queries answer a deadline with Cancel and a drain; inserts and pings give up at once. */
-        final boolean cancellable;
-        final long graceNanos;
-        final long receivedAtStart;
-        /** The query_id sent with the request (observations report it), or {@code null} for a ping. */
-        String queryId;
-        volatile boolean cancelRequested;
-        volatile Abort abort = Abort.NONE;
-        /** An interrupt of the request's thread was taken (to cancel); the result restores it. */
-        boolean interruptSeen;
-        boolean cancelSent;
-        long drainDeadlineNanos = Long.MAX_VALUE;
-
-        Exchange(Budget budget, boolean cancellable, long receivedAtStart) {
-            this.budget = budget;
-            this.cancellable = cancellable;
-            this.receivedAtStart = receivedAtStart;
-            this.graceNanos = budget.unlimited() ? 0
-                    : Math.max(MIN_TIMEOUT_GRACE_NANOS, budget.timeout().toNanos() / 10);
-        }
-
-        /** Asks the request to stop; harmless once it is over. Any thread. */
-        void requestCancel() {
-            cancelRequested = true;
-        }
-
-        Abort abort() {
-            return abort;
-        }
-
-        /** Whether not one byte has arrived from the server since this request was sent. */
-        boolean unanswered(ClickHouseConnection c) {
-            return c.bytesReceived() == receivedAtStart;
-        }
-
-        /** The latest time the response may end: the deadline plus its grace (max(10 %, 100 ms)). */
-        long hardDeadlineNanos() {
-            return budget.unlimited() ? Long.MAX_VALUE : budget.deadlineNanos() + graceNanos;
-        }
-    }
-
-    /** A deadline that expired during a socket read or write, by kind. */
-    static final class DeadlineExpired extends SocketTimeoutException {
-        private static final long serialVersionUID = 1L;
-        final transient Deadline deadline;
-        final transient Duration timeout;
-
-        DeadlineExpired(Deadline deadline, Duration timeout, String message) {
-            super(message);
-            this.deadline = deadline;
-            this.timeout = timeout;
-        }
-    }
-
-    private ClickHouseConnection(ConnectionConfig config, Transport transport, BinaryReader in,
-                                 BinaryWriter out, ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo) {
+    /** A connection over {@code transport} after its handshake ({@link ConnectionOpener}), READY. */
+    ClickHouseConnection(ConnectionConfig config, Transport transport, BinaryReader in, BinaryWriter out,
+                         ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo, boolean sendChunked,
+                         boolean receiveChunked) {
         this.config = config;
-        this.bufferPool = new dev.clickhousetcp.data.BufferPool(config.blockBufferPoolSize());
+        this.bufferPool = new BufferPool(config.blockBufferPoolSize());
         this.transport = transport;
         this.in = in;
         this.out = out;
@@ -183,6 +113,8 @@ public final class ClickHouseConnection implements AutoCloseable {
         this.clientInfo = clientInfo;
         this.socketTimeoutNanos = config.socketTimeout().toNanos();
         this.blocks = new BlockChannel(in, out, config.bufferSize(), config.limits());
+        this.sendChunked = sendChunked;
+        this.receiveChunked = receiveChunked;
         this.state = State.READY;
     }
 
@@ -208,129 +140,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      * @throws ClickHouseServerException        for another server error during the handshake
      */
     public static ClickHouseConnection open(ConnectionConfig config) {
-        return open(config, Budget.NONE);
-    }
-
-    /**
-     * {@link #open(ConnectionConfig)} within {@code budget} as well (e.g. a pool's acquire timeout):
-     * connect and handshake each stop at the earlier of their own timeout and the budget, and the
-     * exception names the deadline that expired.
-     */
-    static ClickHouseConnection open(ConnectionConfig config, Budget budget) {
-        String where = config.host() + ":" + config.port();
-        Budget connect = Budget.of(config.connectTimeout(), Deadline.CONNECT).min(budget);
-        Transport transport;
-        try {
-            transport = Transport.connect(config.host(), config.port(), connect);
-        } catch (SocketTimeoutException e) {
-            throw connect.exceeded("while connecting to " + where + " (timed out)", e);
-        } catch (UnknownHostException | java.nio.channels.UnresolvedAddressException e) {
-            throw new ClickHouseConnectionException("unknown host " + config.host(), e);
-        } catch (IOException e) {
-            throw new ClickHouseConnectionException("cannot connect to " + where + ": " + e.getMessage(), e);
-        }
-        Budget handshake = Budget.of(config.handshakeTimeout(), Deadline.HANDSHAKE).min(budget);
-        Guard guard = new Guard(handshake);
-        transport.guard(guard);
-        if (config.tls() != null) {
-            TlsConfig tls = config.tls();
-            try {
-                transport = TlsTransport.start(transport, tls, tls.serverName() != null ? tls.serverName()
-                        : config.host(), config.port(), guard);
-            } catch (DeadlineExpired e) {
-                transport.closeNow();
-                throw new ClickHouseTimeoutException(e.deadline.optionName() + " " + e.timeout
-                        + " expired during the TLS handshake with " + where + " (timed out)", e, e.deadline, e.timeout);
-            } catch (IOException | RuntimeException e) {
-                transport.closeNow();
-                throw new ClickHouseConnectionException("TLS handshake with " + where + " failed: " + e.getMessage(), e);
-            }
-        }
-        return handshake(config, transport, guard);
-    }
-
-    /**
-     * The protocol handshake (Hello, server Hello, Addendum) over a connected {@code transport} whose
-     * waits {@code guard} already bounds; the second half of {@link #open(ConnectionConfig, Budget)}.
-     * Package-private so that tests can run the real handshake and the real response decoding over a
-     * transport of their own (e.g. in-memory bytes for fuzzing).
-     *
-     * @throws ClickHouseProtocolException when the server's answer is not a Hello
-     * @throws ClickHouseConnectionException when the transport fails; it is then closed
-     */
-    static ClickHouseConnection handshake(ConnectionConfig config, Transport transport, Guard guard) {
-        String where = config.host() + ":" + config.port();
-        try {
-            BinaryWriter w = new BinaryWriter(transport.outputStream(), config.bufferSize());
-            BinaryReader r = new BinaryReader(transport.inputStream(), config.bufferSize(),
-                    config.limits().maxStringBytes());
-            Handshake.writeHello(w, config.clientName(), VERSION_MAJOR, VERSION_MINOR, config.database(), config.user(),
-                    config.password());
-            w.flush();
-            long type = r.readVarUInt();
-            if (type == ServerPacket.EXCEPTION) {
-                ClickHouseServerException e = ServerExceptionCodec.read(r);
-                throw ClickHouseAuthenticationException.isAuthenticationCode(e.code())
-                        ? new ClickHouseAuthenticationException(e) : e;
-            }
-            if (type != ServerPacket.HELLO) {
-                throw new ClickHouseProtocolException("expected server Hello from " + where + ", got packet "
-                        + ServerPacket.name(type));
-            }
-            ServerHello hello = ServerHello.read(r, ProtocolRevision.CLIENT);
-            long rev = Math.min(ProtocolRevision.CLIENT, hello.revision());
-            String preference = config.preferChunked() ? "chunked_optional" : "notchunked_optional";
-            boolean sendChunked = ChunkedMode.negotiate(hello.chunkedReceive(), preference, "send");
-            boolean recvChunked = ChunkedMode.negotiate(hello.chunkedSend(), preference, "receive");
-            if (dev.clickhousetcp.protocol.ProtocolFeature.ADDENDUM.in(rev)) {
-                Handshake.writeAddendum(w, rev, "", sendChunked, recvChunked);
-                w.flush();
-            }
-            w.setChunked(sendChunked);
-            BinaryReader reader = recvChunked
-                    ? new BinaryReader(new ChunkedInputStream(new BufferedInputStream(transport.inputStream(),
-                    config.bufferSize()),
-                    Integer.MAX_VALUE), config.bufferSize(), config.limits().maxStringBytes())
-                    : r;
-            ZoneId zone = zoneOf(hello.timezone());
-            ClientInfo info = new ClientInfo("", "", "0.0.0.0:0", System.getProperty("user.name", ""), localHostName(),
-                    config.clientName(), VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, "", null);
-            ClickHouseConnection conn = new ClickHouseConnection(config, transport, reader, w, hello, rev, zone, info);
-            conn.sendChunked = sendChunked;
-            conn.receiveChunked = recvChunked;
-            guard.conn = conn;
-            return conn;
-        } catch (DeadlineExpired e) {
-            closeInBackground(transport);
-            throw new ClickHouseTimeoutException(e.deadline.optionName() + " " + e.timeout
-                    + " expired during the handshake with " + where + " (timed out waiting for the server)", e,
-                    e.deadline, e.timeout);
-        } catch (IOException e) {
-            closeInBackground(transport);
-            throw new ClickHouseConnectionException("handshake with " + where + " failed: " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            closeInBackground(transport);
-            throw e;
-        }
-    }
-
-    private static ZoneId zoneOf(String tz) {
-        if (tz == null || tz.isEmpty()) {
-            return ZoneOffset.UTC;
-        }
-        try {
-            return dev.clickhousetcp.data.ClickHouseZoneRules.zoneId(tz);
-        } catch (DateTimeException e) {
-            return ZoneOffset.UTC;
-        }
-    }
-
-    private static String localHostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            return "";
-        }
+        return ConnectionOpener.open(config, Budget.NONE);
     }
 
     /**
@@ -412,16 +222,16 @@ public final class ClickHouseConnection implements AutoCloseable {
     }
 
     /** The decode context for this connection: pooled for borrowed blocks, plain for detached ones. */
-    dev.clickhousetcp.types.ReadContext readContext(boolean pooled) {
+    ReadContext readContext(boolean pooled) {
         if (pooled) {
             if (pooledContext == null) {
-                pooledContext = new dev.clickhousetcp.types.ReadContext(config.limits(), serverZone, revision, bufferPool);
+                pooledContext = new ReadContext(config.limits(), serverZone, revision, bufferPool);
             }
             pooledContext.zone(timeZone.current());
             return pooledContext;
         }
         if (plainContext == null) {
-            plainContext = new dev.clickhousetcp.types.ReadContext(config.limits(), serverZone, revision, null);
+            plainContext = new ReadContext(config.limits(), serverZone, revision, null);
         }
         plainContext.zone(timeZone.current());
         return plainContext;
@@ -429,20 +239,20 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     /** Columns this connection read in sparse serialization (statistics; both decode contexts). */
     long sparseColumnsRead() {
-        return readCount(dev.clickhousetcp.types.ReadContext::sparseColumnsRead);
+        return readCount(ReadContext::sparseColumnsRead);
     }
 
     /** Columns this connection read in replicated serialization (statistics). */
     long replicatedColumnsRead() {
-        return readCount(dev.clickhousetcp.types.ReadContext::replicatedColumnsRead);
+        return readCount(ReadContext::replicatedColumnsRead);
     }
 
     /** Columns this connection read detached, as blobs of compressed frames (statistics). */
     long detachedColumnsRead() {
-        return readCount(dev.clickhousetcp.types.ReadContext::detachedColumnsRead);
+        return readCount(ReadContext::detachedColumnsRead);
     }
 
-    private long readCount(java.util.function.ToLongFunction<dev.clickhousetcp.types.ReadContext> count) {
+    private long readCount(ToLongFunction<ReadContext> count) {
         return (pooledContext == null ? 0 : count.applyAsLong(pooledContext))
                 + (plainContext == null ? 0 : count.applyAsLong(plainContext));
     }
@@ -452,7 +262,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      *
      * @return the pool of idle column buffers that later blocks are decoded into
      */
-    public dev.clickhousetcp.data.BufferPool bufferPool() {
+    public BufferPool bufferPool() {
         return bufferPool;
     }
 
@@ -501,7 +311,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         if (in.buffered() > 0 || transport.pending() > 0) {
             brokenBy = new ClickHouseProtocolException("bytes after the end of the last response");
         } else if (transport.idleCheckFails()) {
-            brokenBy = new java.io.EOFException("the server closed the idle connection (or sent data on it)");
+            brokenBy = new EOFException("the server closed the idle connection (or sent data on it)");
         } else {
             return false;
         }
@@ -545,7 +355,7 @@ public final class ClickHouseConnection implements AutoCloseable {
                     break;
                 }
                 if (type == ServerPacket.PROGRESS) {
-                    dev.clickhousetcp.protocol.Progress.read(in, revision); // late progress of an earlier query
+                    Progress.read(in, revision); // late progress of an earlier query
                     continue;
                 }
                 if (type == ServerPacket.EXCEPTION) {
@@ -669,9 +479,9 @@ public final class ClickHouseConnection implements AutoCloseable {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
-        if (!options.parameters().isEmpty() && !dev.clickhousetcp.protocol.ProtocolFeature.PARAMETERS.in(revision)) {
+        if (!options.parameters().isEmpty() && !ProtocolFeature.PARAMETERS.in(revision)) {
             throw new ClickHouseException("query parameters need protocol revision "
-                    + dev.clickhousetcp.protocol.ProtocolFeature.PARAMETERS.minRevision() + " (ClickHouse 22.x or newer); "
+                    + ProtocolFeature.PARAMETERS.minRevision() + " (ClickHouse 22.x or newer); "
                     + "this server speaks " + revision);
         }
     }
@@ -680,15 +490,15 @@ public final class ClickHouseConnection implements AutoCloseable {
     private void sendExternalTables(QueryOptions options) throws IOException {
         for (ExternalTable t : options.externalTables()) {
             String[] names = t.columnNames().toArray(new String[0]);
-            dev.clickhousetcp.types.ColumnWriter[] writers = new dev.clickhousetcp.types.ColumnWriter[names.length];
+            ColumnWriter[] writers = new ColumnWriter[names.length];
             for (int i = 0; i < names.length; i++) {
-                writers[i] = dev.clickhousetcp.types.DataTypes.parse(t.columnTypes().get(i), timeZone.current()).newWriter();
+                writers[i] = DataTypes.parse(t.columnTypes().get(i), timeZone.current()).newWriter();
             }
             int n = 0;
             boolean sentAny = false;
             for (Object[] row : t.rows()) {
                 if (row.length != names.length) {
-                    throw new dev.clickhousetcp.ClickHouseTypeException("external table " + t.name() + ": a row has "
+                    throw new ClickHouseTypeException("external table " + t.name() + ": a row has "
                             + row.length + " values for " + names.length + " columns");
                 }
                 for (int i = 0; i < names.length; i++) {
@@ -697,7 +507,7 @@ public final class ClickHouseConnection implements AutoCloseable {
                 if (++n == 65_536) {
                     blocks.writeData(revision, t.name(), names, writers, n);
                     sentAny = true;
-                    for (dev.clickhousetcp.types.ColumnWriter w : writers) {
+                    for (ColumnWriter w : writers) {
                         w.reset();
                     }
                     n = 0;
@@ -721,9 +531,9 @@ public final class ClickHouseConnection implements AutoCloseable {
         // comes in the server's network_compression_method (LZ4 unless the user's profile says
         // otherwise) and every frame names its codec, so LZ4 needs no setting; another codec (ZSTD,
         // checksum-only NONE) must be asked for. A readonly = 1 user cannot change settings; see Compression.
-        if (compression.enabled() && compression.method() != dev.clickhousetcp.io.CompressionMethod.LZ4) {
+        if (compression.enabled() && compression.method() != CompressionMethod.LZ4) {
             settings.put("network_compression_method", compression.method().settingValue());
-            if (compression.method() == dev.clickhousetcp.io.CompressionMethod.ZSTD) {
+            if (compression.method() == CompressionMethod.ZSTD) {
                 settings.put("network_zstd_compression_level", Integer.toString(compression.level()));
             }
         }
@@ -770,148 +580,19 @@ public final class ClickHouseConnection implements AutoCloseable {
         return x;
     }
 
-    /** Called by the transport before a read and after each wait for data (reading thread only). */
-    private void onRead(long silentNanos) throws IOException {
-        Exchange x = exchange;
-        if (x != null) {
-            long now = System.nanoTime();
-            boolean interrupted = Thread.interrupted(); // cleared while stopping; the result restores it
-            if (interrupted) {
-                x.interruptSeen = true;
-            }
-            if (!x.cancelSent) {
-                Abort a = Abort.NONE;
-                if (interrupted) {
-                    a = Abort.INTERRUPTED;
-                } else if (x.cancelRequested) {
-                    a = Abort.CANCELLED;
-                } else if (!x.budget.unlimited() && now - x.budget.deadlineNanos() >= 0) {
-                    a = Abort.TIMED_OUT;
-                }
-                if (a != Abort.NONE) {
-                    x.abort = a;
-                    if (!x.cancellable) {
-                        // an insert or a ping cannot be cancelled in the middle: give the connection up
-                        if (a == Abort.TIMED_OUT) {
-                            throw new DeadlineExpired(x.budget.kind(), x.budget.timeout(), "the deadline passed");
-                        }
-                        if (a == Abort.INTERRUPTED) {
-                            throw new java.io.InterruptedIOException("interrupted");
-                        }
-                        x.abort = Abort.NONE; // a cancel request for an insert or a ping: not applicable
-                    }
-                    x.cancelSent = true;
-                    x.drainDeadlineNanos = switch (a) {
-                        case CANCELLED -> Math.min(now + DRAIN_NANOS, x.hardDeadlineNanos());
-                        case INTERRUPTED -> now + INTERRUPT_GRACE_NANOS;
-                        default -> x.hardDeadlineNanos();
-                    };
-                    sendCancel();
-                }
-            } else if (x.drainDeadlineNanos != Long.MAX_VALUE && now - x.drainDeadlineNanos > 0) {
-                throw new SocketTimeoutException("the server did not confirm the cancellation in time; "
-                        + "the connection is dropped");
-            }
-        }
-        if (x == null && Thread.currentThread().isInterrupted()) {
-            throw new java.io.InterruptedIOException("interrupted"); // e.g. resynchronizing after an error
-        }
-        if (resyncDeadlineNanos != Long.MAX_VALUE && System.nanoTime() - resyncDeadlineNanos > 0) {
-            throw new SocketTimeoutException("no Pong while resynchronizing after a server exception");
-        }
-        if (silentNanos >= socketTimeoutNanos) {
-            throw new DeadlineExpired(Deadline.SOCKET, config.socketTimeout(), "no data for " + config.socketTimeout());
-        }
+    /** The request under way, or {@code null} when READY (the guard checks its deadline and cancel). */
+    Exchange exchange() {
+        return exchange;
     }
 
-    /**
-     * Called by the transport after each wait while a write cannot progress (the server is not reading):
-     * an interrupt, the request's deadline or the socket timeout abandon the write (and the connection:
-     * a packet cannot be cancelled halfway).
-     */
-    private void onWrite(long stalledNanos) throws IOException {
-        Exchange x = exchange;
-        if (Thread.interrupted()) {
-            if (x != null) {
-                x.interruptSeen = true;
-            }
-            throw new java.io.InterruptedIOException("interrupted while sending to the server");
-        }
-        if (x != null && !x.budget.unlimited() && System.nanoTime() - x.budget.deadlineNanos() >= 0) {
-            throw new DeadlineExpired(x.budget.kind(), x.budget.timeout(),
-                    "the server stopped reading what was sent to it");
-        }
-        if (stalledNanos >= socketTimeoutNanos) {
-            throw new DeadlineExpired(Deadline.SOCKET, config.socketTimeout(), "the server read nothing for "
-                    + config.socketTimeout());
-        }
+    /** Deadline of a resynchronizing ping after a server exception ({@link Long#MAX_VALUE} when none). */
+    long resyncDeadlineNanos() {
+        return resyncDeadlineNanos;
     }
 
-    /** How long the next blocking read may wait: up to the nearest deadline, at most {@link #POLL_MILLIS}. */
-    private int pollMillis() {
-        long next = resyncDeadlineNanos;
-        Exchange x = exchange;
-        if (x != null) {
-            next = Math.min(next, x.cancelSent ? x.drainDeadlineNanos : x.budget.deadlineNanos());
-        }
-        if (next == Long.MAX_VALUE) {
-            return POLL_MILLIS;
-        }
-        long left = next - System.nanoTime();
-        if (left <= 0) {
-            return 1;
-        }
-        return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
-    }
-
-    /** Bridges the transport's waits to the connection (which exists only after the handshake). */
-    static final class Guard implements Transport.Guard {
-        private final Budget handshake;
-        volatile ClickHouseConnection conn;
-
-        /** Bounds the handshake by {@code handshake}, then defers to the connection's own checks. */
-        Guard(Budget handshake) {
-            this.handshake = handshake;
-        }
-
-        @Override
-        public void checkRead(long silentNanos) throws IOException {
-            ClickHouseConnection c = conn;
-            if (c != null) {
-                c.onRead(silentNanos);
-            } else {
-                checkHandshake();
-            }
-        }
-
-        @Override
-        public void checkWrite(long stalledNanos) throws IOException {
-            ClickHouseConnection c = conn;
-            if (c != null) {
-                c.onWrite(stalledNanos);
-            } else {
-                checkHandshake();
-            }
-        }
-
-        private void checkHandshake() throws IOException {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new java.io.InterruptedIOException("interrupted during the handshake");
-            }
-            if (handshake.expired()) {
-                throw new DeadlineExpired(handshake.kind(), handshake.timeout(), "no answer in time");
-            }
-        }
-
-        @Override
-        public int pollMillis() {
-            ClickHouseConnection c = conn;
-            if (c != null) {
-                return c.pollMillis();
-            }
-            long left = handshake.remainingNanos();
-            return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
-        }
+    /** The socket timeout: the longest a read may see no data, or a write no progress. */
+    long socketTimeoutNanos() {
+        return socketTimeoutNanos;
     }
 
     /** The response ended cleanly (EndOfStream, Exception or Pong): BUSY to READY. */
@@ -944,7 +625,7 @@ public final class ClickHouseConnection implements AutoCloseable {
             return new ClickHouseTimeoutException(expired.deadline.optionName() + " " + expired.timeout + " expired on "
                     + where + ": " + expired.getMessage() + " (timed out)", e, expired.deadline, expired.timeout);
         }
-        if (e instanceof java.io.InterruptedIOException && !(e instanceof SocketTimeoutException)) {
+        if (e instanceof InterruptedIOException && !(e instanceof SocketTimeoutException)) {
             Thread.currentThread().interrupt();
             return new ClickHouseException("interrupted; the connection to " + where + " was closed", e);
         }
@@ -966,13 +647,13 @@ public final class ClickHouseConnection implements AutoCloseable {
      * (an older server that fails while parsing the query never reads the empty end-of-data block we
      * sent with it, and answers it later with "Unexpected packet Data", code 101). A Ping round trip
      * consumes any such answers: the connection is READY once Pong arrives. The wait is bounded by
-     * {@link #DRAIN_NANOS} and by the request's deadline: such a server cannot skip a compressed
+     * {@link Exchange#DRAIN_NANOS} and by the request's deadline: such a server cannot skip a compressed
      * end-of-data block (it reads the frame as a plain block and waits for bytes that never come), so
      * no Pong may ever arrive.
      */
     void resyncAfterException() throws IOException {
         Exchange x = exchange;
-        long limit = System.nanoTime() + DRAIN_NANOS;
+        long limit = System.nanoTime() + Exchange.DRAIN_NANOS;
         if (x != null) {
             limit = Math.min(limit, x.hardDeadlineNanos());
         }
@@ -1000,7 +681,7 @@ public final class ClickHouseConnection implements AutoCloseable {
                 continue;
             }
             if (type == ServerPacket.PROGRESS) {
-                dev.clickhousetcp.protocol.Progress.read(in, revision);
+                Progress.read(in, revision);
                 continue;
             }
             throw new ClickHouseProtocolException("unexpected packet " + ServerPacket.name(type)
@@ -1051,7 +732,7 @@ public final class ClickHouseConnection implements AutoCloseable {
     }
 
     /** Closes gracefully off the caller's thread: the caller's deadline does not wait for the server. */
-    private static void closeInBackground(Transport t) {
+    static void closeInBackground(Transport t) {
         try {
             CLOSER.execute(t::closeGracefully);
         } catch (RuntimeException e) {

@@ -1,11 +1,14 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseServerException;
+
 /**
  * How a {@link ConnectionPool} opens a connection to one of its endpoints. The pool calls it outside
  * its lock, tries the endpoints in its load-balancing order and fails over on
- * {@link dev.clickhousetcp.ClickHouseConnectionException}, {@link dev.clickhousetcp.ClickHouseServerException}
- * and connect or handshake timeouts; an authentication failure or the caller's own deadline ends the
- * attempt. Tests supply connections of their own this way.
+ * {@link ClickHouseConnectionException}, {@link ClickHouseServerException} and connect or handshake
+ * timeouts; an authentication failure or the caller's own deadline ends the attempt. Tests supply
+ * connections of their own this way.
  */
 @FunctionalInterface
 interface Connector {
@@ -24,7 +27,7 @@ interface Connector {
      * port replaced by the endpoint's.
      */
     static Connector of(ConnectionConfig config) {
-        return (endpoint, budget) -> ClickHouseConnection.open(
+        return (endpoint, budget) -> ConnectionOpener.open(
                 config.toBuilder().host(endpoint.host()).port(endpoint.port()).build(), budget);
     }
 }

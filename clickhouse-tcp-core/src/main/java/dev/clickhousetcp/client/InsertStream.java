@@ -40,7 +40,7 @@ import java.util.List;
 public final class InsertStream implements AutoCloseable {
     private final ConnectionLease lease;
     private final ClickHouseConnection conn;
-    private final ClickHouseConnection.Exchange exchange;
+    private final Exchange exchange;
     private final ResponseReader reader;
     private final String deduplicationToken;
     /** The insert call's observation, or {@code null}. */
@@ -56,7 +56,7 @@ public final class InsertStream implements AutoCloseable {
      * Reads the insert header. Owns {@code lease} from here on: on failure it gives it back before
      * throwing.
      */
-    InsertStream(ConnectionLease lease, ClickHouseConnection.Exchange exchange, QueryListener listener,
+    InsertStream(ConnectionLease lease, Exchange exchange, QueryListener listener,
                  String deduplicationToken, ObservedOperation op) {
         this.lease = lease;
         this.op = op;
@@ -94,7 +94,7 @@ public final class InsertStream implements AutoCloseable {
     }
 
     /** Whether a failure to open this insert happened before the server answered, on a reused connection. */
-    static boolean retryableOpen(RuntimeException e, ConnectionLease lease, ClickHouseConnection.Exchange x) {
+    static boolean retryableOpen(RuntimeException e, ConnectionLease lease, Exchange x) {
         return e instanceof ClickHouseConnectionException && !(e instanceof ClickHouseTimeoutException)
                 && QueryResult.transportFailure(e.getCause()) && lease.isReused() && x.unanswered(lease.connection());
     }
@@ -158,7 +158,7 @@ public final class InsertStream implements AutoCloseable {
             return;
         }
         if (exchange.budget.expired()) {
-            RuntimeException out = failure(new ClickHouseConnection.DeadlineExpired(exchange.budget.kind(),
+            RuntimeException out = failure(new DeadlineExpired(exchange.budget.kind(),
                     exchange.budget.timeout(), "the deadline passed while the rows were being produced"));
             end();
             throw out;

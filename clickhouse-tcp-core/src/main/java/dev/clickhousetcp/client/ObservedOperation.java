@@ -98,7 +98,7 @@ final class ObservedOperation {
     }
 
     /** A statement was sent. */
-    void sent(ClickHouseConnection.Exchange exchange) {
+    void sent(Exchange exchange) {
         if (exchange.queryId != null) {
             context.setQueryId(exchange.queryId);
         }

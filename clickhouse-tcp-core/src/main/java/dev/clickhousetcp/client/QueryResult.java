@@ -1,15 +1,19 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.protocol.ProfileInfo;
 import dev.clickhousetcp.protocol.Progress;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 
@@ -46,7 +50,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     }
 
     /** A query sent on a leased connection. */
-    record Attempt(ConnectionLease lease, ClickHouseConnection.Exchange exchange) {
+    record Attempt(ConnectionLease lease, Exchange exchange) {
     }
 
     private final QueryListener listener;
@@ -56,7 +60,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     private final ObservedOperation op;
     private ConnectionLease lease;
     private ClickHouseConnection conn;
-    private ClickHouseConnection.Exchange exchange;
+    private Exchange exchange;
     private ResponseReader reader;
     private int retries;
     private Block header;
@@ -68,7 +72,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     /** What ended the caller's reading early (a mapping error), reported by the observation. */
     private RuntimeException abandonedBy;
 
-    QueryResult(ConnectionLease lease, ClickHouseConnection.Exchange exchange, QueryListener listener, boolean insert,
+    QueryResult(ConnectionLease lease, Exchange exchange, QueryListener listener, boolean insert,
                 Retry retry, ObservedOperation op) {
         this.listener = listener;
         this.insert = insert;
@@ -77,7 +81,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         attach(lease, exchange);
     }
 
-    private void attach(ConnectionLease lease, ClickHouseConnection.Exchange exchange) {
+    private void attach(ConnectionLease lease, Exchange exchange) {
         this.lease = lease;
         this.conn = lease.connection();
         this.exchange = exchange;
@@ -107,7 +111,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             try {
                 b = nextBlock();
             } catch (ClickHouseServerException e) {
-                RuntimeException outcome = exchange.abort() != ClickHouseConnection.Abort.NONE
+                RuntimeException outcome = exchange.abort() != Exchange.Abort.NONE
                         ? stopped() // the server reports the cancellation (QUERY_WAS_CANCELLED)
                         : e;
                 finish(outcome);
@@ -162,7 +166,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             if (b == null) {
                 return null;
             }
-            if (exchange.abort() != ClickHouseConnection.Abort.NONE) {
+            if (exchange.abort() != Exchange.Abort.NONE) {
                 l.release(); // stopping: drain what is still in flight
                 continue;
             }
@@ -202,20 +206,20 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      */
     private boolean retryable(Throwable e) {
         return retry != null && retries < MAX_RETRIES && header == null && rows == 0 && lease.isReused()
-                && exchange.abort() == ClickHouseConnection.Abort.NONE && exchange.unanswered(conn)
+                && exchange.abort() == Exchange.Abort.NONE && exchange.unanswered(conn)
                 && transportFailure(e);
     }
 
     /** An I/O failure of the connection itself (closed, reset, broken pipe), not a timeout. */
     static boolean transportFailure(Throwable e) {
-        return e instanceof IOException && !(e instanceof java.net.SocketTimeoutException)
-                && !(e instanceof java.io.InterruptedIOException);
+        return e instanceof IOException && !(e instanceof SocketTimeoutException)
+                && !(e instanceof InterruptedIOException);
     }
 
     /** A detached block of zero rows with the columns (names and types) of {@code b}. */
     private static Block emptyLike(Block b) {
         String[] names = b.names().toArray(new String[0]);
-        dev.clickhousetcp.data.Column[] cols = new dev.clickhousetcp.data.Column[names.length];
+        Column[] cols = new Column[names.length];
         for (int i = 0; i < cols.length; i++) {
             cols[i] = b.column(i).gather(new int[0]);
         }
@@ -232,7 +236,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
             same = b.name(i).equals(header.name(i)) && b.column(i).type().name().equals(header.column(i).type().name());
         }
         if (!same) {
-            throw new dev.clickhousetcp.ClickHouseProtocolException("a data block has columns " + b.names()
+            throw new ClickHouseProtocolException("a data block has columns " + b.names()
                     + " but the result's header announced " + header.names());
         }
     }
@@ -318,7 +322,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
 
     /**
      * Cancels the query: the thread reading this result sends the Cancel packet within about
-     * {@value ClickHouseConnection#POLL_MILLIS} ms (even while blocked waiting for data), drains what
+     * {@value ConnectionGuard#POLL_MILLIS} ms (even while blocked waiting for data), drains what
      * is in flight, and the stream then ends ({@link #next()} returns {@code null}). Safe to call from
      * any thread; a no-op once the result is complete (it never reaches the connection's next query).
      */
@@ -333,7 +337,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      *         request shows here only from then on
      */
     public boolean isCancelled() {
-        return exchange.abort() != ClickHouseConnection.Abort.NONE;
+        return exchange.abort() != Exchange.Abort.NONE;
     }
 
     /**
@@ -432,7 +436,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         }
         op.statementEnded(reader.progress(), reader.profileInfo());
         op.context.setReturnedRows(rows);
-        boolean cancelled = error == null && (closedEarly || exchange.abort() == ClickHouseConnection.Abort.CANCELLED);
+        boolean cancelled = error == null && (closedEarly || exchange.abort() == Exchange.Abort.CANCELLED);
         op.stop(error, cancelled);
     }
 

@@ -3,9 +3,12 @@
  * made of. Configuration ({@code ConnectionConfig}, {@code PoolConfig}, {@code TlsConfig},
  * {@code ClickHouseUrl}, {@code Endpoint}); per-call options ({@code QueryOptions},
  * {@code InsertOptions}, {@code ExternalTable}); results ({@code QueryResult}, {@code Row},
- * {@code RowMapper}, {@code QueryListener}); sessions ({@code ClickHouseSession}); the pool
- * ({@code ConnectionPool}, its entries, leases and statistics, modelled on HikariCP); one connection's
- * state machine, deadlines and Cancel ({@code ClickHouseConnection}, {@code Budget}); the transport
+ * {@code RowMapper}, {@code QueryListener}); the calls shared by client and sessions
+ * ({@code QueryOperations}) and their insert batcher ({@code InsertOperations}); sessions
+ * ({@code ClickHouseSession}); the pool ({@code ConnectionPool}, its entries, leases and statistics,
+ * modelled on HikariCP); one connection: its opening and handshake ({@code ConnectionOpener}), its
+ * state machine ({@code ClickHouseConnection}), and each request's deadline and Cancel
+ * ({@code Exchange}, {@code ConnectionGuard}, {@code Budget}); the transport
  * (a non-blocking socket channel, TLS through an {@code SSLEngine}); and the reading of a response's
  * packets ({@code ResponseReader}).
  *

@@ -62,10 +62,10 @@ class ConnectionPoolTest {
             if (down.contains(endpoint)) {
                 throw new ClickHouseConnectionException("cannot connect to " + endpoint + ": Connection refused");
             }
-            ClickHouseConnection c = ClickHouseConnection.handshake(ConnectionConfig.builder().host(endpoint.host())
+            ClickHouseConnection c = ConnectionOpener.handshake(ConnectionConfig.builder().host(endpoint.host())
                             .port(endpoint.port()).compression(Compression.NONE).build(),
                     new InMemoryTransport(rejecting.contains(endpoint) ? authenticationFailed() : hello(endpoint), 1 << 12),
-                    new ClickHouseConnection.Guard(Budget.NONE));
+                    new ConnectionGuard(Budget.NONE));
             opened.add(c);
             return c;
         }

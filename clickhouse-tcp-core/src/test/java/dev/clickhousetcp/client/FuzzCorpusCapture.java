@@ -5,11 +5,13 @@ import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.io.CityHash128;
 import dev.clickhousetcp.io.CompressedInputStream;
 import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.ProfileInfo;
 import dev.clickhousetcp.protocol.Progress;
+import dev.clickhousetcp.protocol.ProtocolFeature;
 import dev.clickhousetcp.protocol.ProtocolRevision;
 import dev.clickhousetcp.protocol.ServerExceptionCodec;
 import dev.clickhousetcp.protocol.ServerHello;
@@ -30,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,11 +98,11 @@ class FuzzCorpusCapture {
             throw new UncheckedIOException(e);
         }
         RecordingTransport rt = new RecordingTransport(t);
-        ClickHouseConnection.Guard guard = new ClickHouseConnection.Guard(Budget.of(Duration.ofSeconds(30),
+        ConnectionGuard guard = new ConnectionGuard(Budget.of(Duration.ofSeconds(30),
                 Deadline.HANDSHAKE));
         rt.guard(guard);
         t.guard(guard);
-        ClickHouseConnection conn = ClickHouseConnection.handshake(config, rt, guard);
+        ClickHouseConnection conn = ConnectionOpener.handshake(config, rt, guard);
         try {
             action.accept(conn);
         } catch (ClickHouseException expected) {
@@ -219,7 +222,7 @@ class FuzzCorpusCapture {
         // older servers: the 18.16 streams under the Hello of revisions whose packets carry the same bytes
         for (String key : List.of("scalars", "composites", "totals-extremes", "exception", "many-blocks")) {
             byte[] seed = Files.readAllBytes(PACKETS.resolve("l-" + key + "-plain"));
-            byte[] stream = java.util.Arrays.copyOfRange(seed, 1, seed.length);
+            byte[] stream = Arrays.copyOfRange(seed, 1, seed.length);
             for (int rev : new int[] {54406, 54372, 54226}) {
                 write(PACKETS.resolve("old" + rev + "-" + key + "-plain"), concat(new byte[] {seed[0]},
                         withHelloRevision(stream, rev)));
@@ -297,7 +300,7 @@ class FuzzCorpusCapture {
         }
         if (chunked) {
             int hello = helloLength(stream);
-            write(CHUNKS.resolve(name), concat(new byte[] {0}, java.util.Arrays.copyOfRange(stream, hello, stream.length)));
+            write(CHUNKS.resolve(name), concat(new byte[] {0}, Arrays.copyOfRange(stream, hello, stream.length)));
         }
     }
 
@@ -308,19 +311,19 @@ class FuzzCorpusCapture {
         ServerHello h = ServerHello.read(r, ProtocolRevision.CLIENT);
         int end = (int) r.bytesRead();
         ByteArrayOutputStream bos = new ByteArrayOutputStream();
-        dev.clickhousetcp.io.BinaryWriter w = new dev.clickhousetcp.io.BinaryWriter(bos, 256);
+        BinaryWriter w = new BinaryWriter(bos, 256);
         w.writeVarUInt(ServerPacket.HELLO);
         w.writeString(h.name());
         w.writeVarUInt(h.versionMajor());
         w.writeVarUInt(h.versionMinor());
         w.writeVarUInt(revision);
-        if (dev.clickhousetcp.protocol.ProtocolFeature.SERVER_TIMEZONE.in(revision)) {
+        if (ProtocolFeature.SERVER_TIMEZONE.in(revision)) {
             w.writeString(h.timezone());
         }
-        if (dev.clickhousetcp.protocol.ProtocolFeature.SERVER_DISPLAY_NAME.in(revision)) {
+        if (ProtocolFeature.SERVER_DISPLAY_NAME.in(revision)) {
             w.writeString(h.displayName());
         }
-        if (dev.clickhousetcp.protocol.ProtocolFeature.VERSION_PATCH.in(revision)) {
+        if (ProtocolFeature.VERSION_PATCH.in(revision)) {
             w.writeVarUInt(h.versionPatch());
         }
         w.flush();
@@ -352,7 +355,7 @@ class FuzzCorpusCapture {
                     int start = (int) r.bytesRead();
                     Block b = BlockCodec.read(r, ctx, Lifetime.FOREVER);
                     if (b.columnCount() > 0) {
-                        out.add(java.util.Arrays.copyOfRange(stream, start, (int) r.bytesRead()));
+                        out.add(Arrays.copyOfRange(stream, start, (int) r.bytesRead()));
                     }
                 }
                 case ServerPacket.PROGRESS -> Progress.read(r, rev);
@@ -395,7 +398,7 @@ class FuzzCorpusCapture {
         int typeStart = (int) r.bytesRead();
         r.readString();
         int typeEnd = (int) r.bytesRead();
-        if (dev.clickhousetcp.protocol.ProtocolFeature.CUSTOM_SERIALIZATION.in(revision) && r.readUInt8() != 0) {
+        if (ProtocolFeature.CUSTOM_SERIALIZATION.in(revision) && r.readUInt8() != 0) {
             return null;
         }
         int body = (int) r.bytesRead();
@@ -438,7 +441,7 @@ class FuzzCorpusCapture {
     }
 
     static byte[] concat(byte[] a, byte[] b) {
-        byte[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        byte[] r = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);
         return r;
     }

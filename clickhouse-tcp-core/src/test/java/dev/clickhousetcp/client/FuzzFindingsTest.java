@@ -1,6 +1,7 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.protocol.ServerPacket;
 import org.junit.jupiter.api.Test;
@@ -40,9 +41,9 @@ class FuzzFindingsTest {
     }
 
     static ClickHouseConnection connect(byte[] server) {
-        return ClickHouseConnection.handshake(ConnectionConfig.builder().host("fuzz").port(9000)
+        return ConnectionOpener.handshake(ConnectionConfig.builder().host("fuzz").port(9000)
                         .compression(Compression.NONE).build(),
-                new InMemoryTransport(server, 1 << 16), new ClickHouseConnection.Guard(Budget.NONE));
+                new InMemoryTransport(server, 1 << 16), new ConnectionGuard(Budget.NONE));
     }
 
     /**
@@ -98,7 +99,7 @@ class FuzzFindingsTest {
         ClickHouseConnection conn = connect(bos.toByteArray());
         long sum = 0;
         try (QueryResult r = conn.query("SELECT a", QueryOptions.DEFAULT)) {
-            for (dev.clickhousetcp.data.Block b : r) {
+            for (Block b : r) {
                 for (int row = 0; row < b.rowCount(); row++) {
                     sum += b.column(0).getLong(row);
                 }

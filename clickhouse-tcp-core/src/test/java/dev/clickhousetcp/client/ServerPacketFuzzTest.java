@@ -98,7 +98,7 @@ class ServerPacketFuzzTest {
                 .compression(s.compression()).preferChunked(s.preferChunked()).build();
         ClickHouseConnection conn;
         try {
-            conn = ClickHouseConnection.handshake(config, transport, new ClickHouseConnection.Guard(Budget.NONE));
+            conn = ConnectionOpener.handshake(config, transport, new ConnectionGuard(Budget.NONE));
         } catch (ClickHouseException e) {
             check(e, null, transport);
             return;
