@@ -1,5 +1,6 @@
 package dev.clickhousetcp.sample;
 
+import java.time.Duration;
 import java.util.regex.Pattern;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -20,6 +21,9 @@ public class EventsProperties {
 
     /** Largest {@code count} accepted by {@code POST /events/generate}. */
     private long maxGenerate = 10_000_000;
+
+    /** How the table is created when ClickHouse is down at startup. */
+    private final SchemaRetry schemaRetry = new SchemaRetry();
 
     public String getTable() {
         return this.table;
@@ -47,5 +51,41 @@ public class EventsProperties {
 
     public void setMaxGenerate(long maxGenerate) {
         this.maxGenerate = maxGenerate;
+    }
+
+    public SchemaRetry getSchemaRetry() {
+        return this.schemaRetry;
+    }
+
+    /** Backoff of the background table creation ({@link SchemaInitializer}). */
+    public static class SchemaRetry {
+
+        /** Wait after the first failed attempt; doubled after each further one. */
+        private Duration initialBackoff = Duration.ofSeconds(1);
+
+        /** Longest wait between two attempts. */
+        private Duration maxBackoff = Duration.ofSeconds(30);
+
+        public Duration getInitialBackoff() {
+            return this.initialBackoff;
+        }
+
+        public void setInitialBackoff(Duration initialBackoff) {
+            if (initialBackoff.isNegative() || initialBackoff.isZero()) {
+                throw new IllegalArgumentException("initial-backoff must be positive: " + initialBackoff);
+            }
+            this.initialBackoff = initialBackoff;
+        }
+
+        public Duration getMaxBackoff() {
+            return this.maxBackoff;
+        }
+
+        public void setMaxBackoff(Duration maxBackoff) {
+            if (maxBackoff.isNegative() || maxBackoff.isZero()) {
+                throw new IllegalArgumentException("max-backoff must be positive: " + maxBackoff);
+            }
+            this.maxBackoff = maxBackoff;
+        }
     }
 }
