@@ -20,9 +20,9 @@ import org.springframework.web.bind.annotation.RestController;
  * <li>{@code POST /reports/slow?seconds=60} — starts a long query; answers 202 with its id (its query_id)
  * and state {@code RUNNING}.</li>
  * <li>{@code GET /reports/{id}} — its state: {@code RUNNING}, {@code DONE} (with {@code rows}),
- * {@code CANCELLED} or {@code FAILED}.</li>
- * <li>{@code DELETE /reports/{id}} — cancels it; the query leaves {@code system.processes} within a
- * fraction of a second.</li>
+ * {@code CANCELLING}, {@code CANCELLED} or {@code FAILED}.</li>
+ * <li>{@code DELETE /reports/{id}} — cancels it (answers {@code CANCELLING} while it runs); the query leaves
+ * {@code system.processes} within a fraction of a second, and the state turns {@code CANCELLED}.</li>
  * </ul>
  */
 @RestController

@@ -128,8 +128,9 @@ public class SchemaInitializer implements SmartLifecycle, HealthIndicator {
      */
     public void requireReady() {
         if (!isReady()) {
-            throw new SchemaNotReadyException("the events table is not ready yet (ClickHouse unreachable?): "
-                    + "attempt " + this.attempts + ", last error: " + this.lastError);
+            // the cause stays in the log and the health details, not in answers to clients
+            throw new SchemaNotReadyException("the events table is not ready yet (" + this.attempts
+                    + " attempts to create it so far); see /actuator/health/readiness");
         }
     }
 

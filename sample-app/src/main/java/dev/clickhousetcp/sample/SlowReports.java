@@ -111,7 +111,7 @@ public class SlowReports implements DisposableBean {
         if (report == null) {
             return null;
         }
-        if (report.state.equals("RUNNING")) {
+        if (report.state.equals("RUNNING") && !report.cancelRequested) {
             report.cancelRequested = true;
             report.future.cancel(true);
         }
@@ -136,7 +136,8 @@ public class SlowReports implements DisposableBean {
     /**
      * What a client sees of a report.
      * @param queryId its query_id (also its id in the URL)
-     * @param state {@code RUNNING}, {@code DONE}, {@code CANCELLED} or {@code FAILED}
+     * @param state {@code RUNNING}, {@code CANCELLING} (cancel asked, the query has not ended yet), {@code DONE},
+     *     {@code CANCELLED} or {@code FAILED}
      * @param rows the result when {@code DONE}, else {@code null}
      * @param error the error when {@code FAILED}, else {@code null}
      */
@@ -180,7 +181,8 @@ public class SlowReports implements DisposableBean {
         }
 
         synchronized Status status() {
-            return new Status(this.queryId, this.state, this.rows, this.error);
+            String shown = (this.cancelRequested && this.state.equals("RUNNING")) ? "CANCELLING" : this.state;
+            return new Status(this.queryId, shown, this.rows, this.error);
         }
     }
 }

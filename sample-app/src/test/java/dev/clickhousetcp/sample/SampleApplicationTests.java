@@ -302,6 +302,7 @@ class SampleApplicationTests {
         ResponseEntity<Map<String, Object>> cancelled = this.http.delete().uri("/reports/" + id).retrieve()
             .toEntity(MAP);
         assertThat(cancelled.getStatusCode().value()).isEqualTo(200);
+        assertThat(cancelled.getBody().get("state")).isIn("CANCELLING", "CANCELLED");
         awaitTrue("the query to leave system.processes", Duration.ofSeconds(10),
                 () -> server.httpQuery(running).trim().equals("0"));
         awaitTrue("the report to be CANCELLED", Duration.ofSeconds(10),
