@@ -454,7 +454,6 @@ class SampleApplicationTests {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(String.format(Locale.ROOT, "waited %s for %s", timeout, what));
             }
-            Thread.onSpinWait();
             try {
                 Thread.sleep(50);
             }
