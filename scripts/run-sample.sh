@@ -56,8 +56,10 @@ cat <<EOF
 
 Try it from another terminal once it says "Started SampleApplication":
 
-  # ingest events (JSON array; eventTime, value and tags are optional)
-  curl -s -X POST $URL/events -H 'Content-Type: application/json' \\
+  # the dashboard (chart, top users, live pool and query numbers): open $URL/ in a browser
+
+  # ingest events (JSON array; eventTime, value and tags are optional); the same Idempotency-Key twice stores them once
+  curl -s -X POST $URL/events -H 'Content-Type: application/json' -H 'Idempotency-Key: batch-1' \\
        -d '[{"userId": 1, "eventType": "click", "value": 2.5, "tags": ["web"]},
             {"eventTime": "2025-01-02T03:04:05.678Z", "userId": 2, "eventType": "purchase", "value": 19.99}]'
 
@@ -68,13 +70,27 @@ Try it from another terminal once it says "Started SampleApplication":
   # analytics
   curl -s $URL/analytics/counts
   curl -s '$URL/analytics/top-users?limit=10'
-  curl -s '$URL/analytics/timeline?bucket=minute'
   curl -s '$URL/analytics/timeline?bucket=hour&type=purchase'
+  curl -s '$URL/analytics/series?bucket=minute'
   curl -s $URL/analytics/summary
 
-  # actuator: health (with ClickHouse version) and pool metrics
+  # export (streamed, constant memory), a session report, a long query and its cancellation
+  curl -s -o events.csv $URL/events/export
+  curl -s '$URL/events/export?format=ndjson&limit=5'
+  curl -s '$URL/reports/power-users?minEvents=10'
+  curl -s -X POST '$URL/reports/slow?seconds=600'          # answers the report's id (its query_id)
+  curl -s -X DELETE $URL/reports/<id>
+
+  # actuator: health (readiness includes the schema), metrics, Prometheus, the clickhouse endpoint
   curl -s $URL/actuator/health
   curl -s $URL/actuator/metrics/clickhouse.tcp.pool.active
+  curl -s $URL/actuator/prometheus | grep ^clickhouse_tcp
+  curl -s $URL/actuator/clickhouse
+
+  # a trace: its id is in the app's log lines; the app's and ClickHouse's spans of it
+  curl -s '$URL/trace/<traceId>/spans?flush=true'
+
+A guided tour with what each answers: docs/tour.md
 
 Ctrl-C stops the app. The ClickHouse server keeps running; stop it with:
   bash scripts/clickhouse-server.sh stop modern
