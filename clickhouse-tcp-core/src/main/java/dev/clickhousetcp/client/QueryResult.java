@@ -436,6 +436,11 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         }
         op.statementEnded(reader.progress(), reader.profileInfo());
         op.context.setReturnedRows(rows);
+        if (exchange.abort() == Exchange.Abort.INTERRUPTED) {
+            // the caller's thread asked the call to stop: a cancellation, although the caller gets an exception
+            op.stop(null, true);
+            return;
+        }
         boolean cancelled = error == null && (closedEarly || exchange.abort() == Exchange.Abort.CANCELLED);
         op.stop(error, cancelled);
     }

@@ -1,5 +1,6 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.data.Block;
@@ -407,6 +408,22 @@ class ObservationTest {
             }
         }).only();
         assertThat(stream.getOutcome()).isEqualTo(Outcome.CANCELLED);
+    }
+
+    @Test
+    void anInterruptedQueryIsACancellation() {
+        ClickHouseTcpObservationContext interrupted = run(client -> {
+            try (QueryResult r = client.query("SELECT sleepEachRow(0.05), number FROM numbers(2000) "
+                    + "SETTINGS max_block_size = 1, function_sleep_max_microseconds_per_block = 0")) {
+                assertThat(r.next()).isNotNull();
+                Thread.currentThread().interrupt(); // the caller's thread asks the call to stop
+                assertThatThrownBy(r::drain).isInstanceOf(ClickHouseException.class).hasMessageContaining("interrupted");
+            } finally {
+                Thread.interrupted();
+            }
+        }).only();
+        ctx(interrupted).hasLowCardinalityKeyValue("outcome", "CANCELLED")
+                .hasLowCardinalityKeyValue("error.type", "cancelled");
     }
 
     @Test
