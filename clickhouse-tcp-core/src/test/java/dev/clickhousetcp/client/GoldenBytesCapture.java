@@ -434,7 +434,7 @@ class GoldenBytesCapture {
 
             // Log and ProfileEvents
             String logSql = "SELECT 1 AS x";
-            Map<String, String> logSettings = Map.of("send_logs_level", "information");
+            Map<String, String> logSettings = Map.of("send_logs_level", "debug");
             r = s.query("golden-log", logSql, logSettings);
             if (r.stream().anyMatch(p -> p.type() == ServerPacket.LOG)) {
                 Properties lp = t.provenance(logSql, logSettings);
