@@ -5,7 +5,6 @@ import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.io.BinaryReader;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -149,8 +148,11 @@ class ServerPacketGoldenTest {
     @ParameterizedTest
     @MethodSource("versions")
     void profileEvents(String version) throws IOException {
-        Assumptions.assumeTrue(ProtocolFeature.INCREMENTAL_PROFILE_EVENTS.in(Golden.revision(version)),
-                "ProfileEvents packets exist from revision 54451");
+        if (!ProtocolFeature.INCREMENTAL_PROFILE_EVENTS.in(Golden.revision(version))) {
+            // ProfileEvents packets exist from revision 54451: 18.16 sent none
+            assertThat(Golden.has(version, "server/profile-events")).isFalse();
+            return;
+        }
         BinaryReader r = packet(version, "server/profile-events", ServerPacket.PROFILE_EVENTS);
         assertThat(r.readString()).isEmpty();
         Block b = BlockCodec.read(r, Golden.readContext(version), Lifetime.FOREVER);
@@ -171,7 +173,11 @@ class ServerPacketGoldenTest {
     @ParameterizedTest
     @MethodSource("versions")
     void tableColumnsOfAnInsert(String version) throws IOException {
-        Assumptions.assumeTrue(Golden.has(version, "server/table-columns"), "18.16 sends no TableColumns");
+        if (!modern(version)) {
+            // 18.16 answered the INSERT with its header block alone
+            assertThat(Golden.has(version, "server/table-columns")).isFalse();
+            return;
+        }
         BinaryReader r = packet(version, "server/table-columns", ServerPacket.TABLE_COLUMNS);
         assertThat(r.readString()).isEmpty(); // external table name
         // the target table golden_insert (id UInt64, s String DEFAULT 'd', a Array(Nullable(String))),
