@@ -40,7 +40,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -370,7 +369,7 @@ class GoldenBytesCapture {
             Target t = new Target(s);
             Properties hp = t.provenance("", Map.of());
             hp.setProperty("packet", "Hello");
-            t.write("server/hello", concat(List.of(new Packet(0, s.serverHello, null))), hp);
+            t.write("server/hello", s.serverHello, hp);
             Properties ch = t.provenance("", Map.of());
             ch.setProperty("packet", "Hello");
             ch.setProperty("client.name", CLIENT_NAME);
