@@ -14,6 +14,8 @@ public final class EnumType extends DataType {
     private final int width;
     private final Map<Integer, String> names = new HashMap<>();
     private final Map<String, Integer> values = new HashMap<>();
+    /** The value written for a default or NULL row: the smallest value. */
+    private final int defaultValue;
 
     EnumType(String name, int width, TypeNode node) {
         super(name);
@@ -30,6 +32,7 @@ public final class EnumType extends DataType {
             names.put((int) e.value(), e.name());
             values.put(e.name(), (int) e.value());
         }
+        this.defaultValue = names.keySet().stream().mapToInt(Integer::intValue).min().orElse(0);
     }
 
     /**
@@ -117,6 +120,15 @@ public final class EnumType extends DataType {
                     throw new ClickHouseTypeException("'" + v + "' is not an element of " + type.name());
                 }
                 putLong(x);
+            }
+
+            /**
+             * The enum's default, its smallest value (ClickHouse's {@code DataTypeEnum::getDefault}: the first of
+             * the values sorted by value), also under a NULL of {@code Nullable(Enum)}; 0 is not always a value.
+             */
+            @Override
+            public void appendDefault() {
+                putLong(defaultValue);
             }
         };
     }

@@ -74,8 +74,8 @@ class GoldenBytesCapture {
     private static final String DATE = LocalDate.now(ZoneOffset.UTC).toString();
     /** Fixed ClientInfo for the captured Query packets: no host name or OS user of the capturing machine. */
     static final ClientInfo CLIENT_INFO = new ClientInfo("", "", "0.0.0.0:0", "golden", "golden-host", CLIENT_NAME,
-            ClickHouseConnection.VERSION_MAJOR, ClickHouseConnection.VERSION_MINOR,
-            ClickHouseConnection.VERSION_PATCH, "", null);
+            ConnectionOpener.VERSION_MAJOR, ConnectionOpener.VERSION_MINOR,
+            ConnectionOpener.VERSION_PATCH, "", null);
     /** Fixed query start time of the captured Query packets, microseconds since the epoch. */
     static final long START_MICROS = 1_764_547_200_000_000L;
 
@@ -166,8 +166,8 @@ class GoldenBytesCapture {
             sent = new Recorder(socket.getOutputStream());
             in = new BinaryReader(tee, 1 << 16, 1 << 24);
             out = new BinaryWriter(sent, 1 << 16);
-            Handshake.writeHello(out, CLIENT_NAME, ClickHouseConnection.VERSION_MAJOR,
-                    ClickHouseConnection.VERSION_MINOR, "", ClickHouseServer.DEFAULT_USER, "");
+            Handshake.writeHello(out, CLIENT_NAME, ConnectionOpener.VERSION_MAJOR,
+                    ConnectionOpener.VERSION_MINOR, "", ClickHouseServer.DEFAULT_USER, "");
             out.flush();
             clientHello = sentSince(0);
             if (in.readVarUInt() != ServerPacket.HELLO) {

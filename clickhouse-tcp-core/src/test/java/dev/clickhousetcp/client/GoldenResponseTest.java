@@ -42,7 +42,7 @@ class GoldenResponseTest {
     private static ClickHouseConnection connect(InMemoryTransport t) {
         ConnectionConfig config = ConnectionConfig.builder().host("golden").port(9000).compression(Compression.NONE)
                 .build();
-        return ClickHouseConnection.handshake(config, t, new ClickHouseConnection.Guard(Budget.NONE));
+        return ConnectionOpener.handshake(config, t, new ConnectionGuard(Budget.NONE));
     }
 
     @ParameterizedTest
