@@ -22,16 +22,21 @@ public final class SemiStructuredTypes {
     }
 
     public static void main(String[] args) {
+        String table = System.getProperty("example.table", "example_semi");
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(System.getProperty("clickhouse.host", "127.0.0.1"))
                 .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
-            run(client, "example_semi").forEach(System.out::println);
-            client.execute("DROP TABLE example_semi");
+            try {
+                run(client, table).forEach(System.out::println);
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + table);   // also after a failure: the next run starts clean
+            }
         }
     }
 
+    /** Creates {@code table} if missing, inserts four rows and returns them as read back, ordered by id. */
     public static List<Stored> run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE " + table + " (id UInt64, doc JSON, dyn Dynamic, var Variant(String, UInt64,"
+        client.execute("CREATE TABLE IF NOT EXISTS " + table + " (id UInt64, doc JSON, dyn Dynamic, var Variant(String, UInt64,"
                 + " Array(UInt64))) ENGINE = MergeTree ORDER BY id");
         List<Object[]> rows = List.of(
                 new Object[] {1L, "{\"user\": {\"name\": \"ann\", \"age\": 31}}", 42L, "text"},
