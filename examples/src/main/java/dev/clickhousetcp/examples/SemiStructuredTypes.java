@@ -3,6 +3,7 @@ package dev.clickhousetcp.examples;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.types.TypedValue;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
@@ -41,7 +42,7 @@ public final class SemiStructuredTypes {
         List<Object[]> rows = List.of(
                 new Object[] {1L, "{\"user\": {\"name\": \"ann\", \"age\": 31}}", 42L, "text"},
                 new Object[] {2L, Map.of("user", Map.of("name", "bob"), "tags", List.of("a", "b")), "hello", 7L},
-                new Object[] {3L, "{}", new TypedValue("Date", java.time.LocalDate.of(2024, 2, 29)), List.of(1L, 2L)},
+                new Object[] {3L, "{}", new TypedValue("Date", LocalDate.of(2024, 2, 29)), List.of(1L, 2L)},
                 new Object[] {4L, "{\"n\": null}", null, null});
         client.insert(table, List.of("id", "doc", "dyn", "var"), rows);
         return client.query("SELECT id, doc, dyn, var FROM " + table + " ORDER BY id", (row, n) -> new Stored(
