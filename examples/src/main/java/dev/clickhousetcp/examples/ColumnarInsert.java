@@ -31,8 +31,8 @@ public final class ColumnarInsert {
 
     /** Creates {@code table} if missing, inserts 10 000 rows and returns the rows the server confirmed. */
     public static long run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE IF NOT EXISTS " + table + " (id Int64, value Float64, name String, tags Array(Int32))"
-                + " ENGINE = MergeTree ORDER BY id");
+        client.execute("CREATE TABLE IF NOT EXISTS " + table
+                + " (id Int64, value Float64, name String, tags Array(Int32)) ENGINE = MergeTree ORDER BY id");
         int n = 10_000;
         long[] ids = new long[n];
         double[] values = new double[n];

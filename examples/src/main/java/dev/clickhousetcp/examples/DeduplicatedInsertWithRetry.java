@@ -34,7 +34,10 @@ public final class DeduplicatedInsertWithRetry {
         }
     }
 
-    /** Creates {@code table} if missing and inserts the same 5 000 payments twice with one token; returns the rows the table holds. */
+    /**
+     * Creates {@code table} if missing and inserts the same 5 000 payments twice with one token; returns the
+     * rows the table holds.
+     */
     public static long run(ClickHouseTcpClient client, String table) {
         client.execute("CREATE TABLE IF NOT EXISTS " + table + " (id UInt64, account String, cents Int64)"
                 + " ENGINE = MergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 100");

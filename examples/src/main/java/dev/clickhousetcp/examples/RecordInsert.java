@@ -33,7 +33,8 @@ public final class RecordInsert {
 
     /** Creates {@code table} if missing, inserts three orders and returns them as read back, ordered by id. */
     public static List<Order> run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE IF NOT EXISTS " + table + " (order_id UInt64, customer String, amount Float64, day Date,"
+        client.execute("CREATE TABLE IF NOT EXISTS " + table
+                + " (order_id UInt64, customer String, amount Float64, day Date,"
                 + " inserted_at DateTime DEFAULT now()) ENGINE = MergeTree ORDER BY order_id");
         List<Order> orders = List.of(
                 new Order(1, "alice", 19.99, LocalDate.of(2024, 6, 1)),

@@ -37,8 +37,9 @@ public final class SemiStructuredTypes {
 
     /** Creates {@code table} if missing, inserts four rows and returns them as read back, ordered by id. */
     public static List<Stored> run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE IF NOT EXISTS " + table + " (id UInt64, doc JSON, dyn Dynamic, var Variant(String, UInt64,"
-                + " Array(UInt64))) ENGINE = MergeTree ORDER BY id");
+        client.execute("CREATE TABLE IF NOT EXISTS " + table
+                + " (id UInt64, doc JSON, dyn Dynamic, var Variant(String, UInt64, Array(UInt64)))"
+                + " ENGINE = MergeTree ORDER BY id");
         List<Object[]> rows = List.of(
                 new Object[] {1L, "{\"user\": {\"name\": \"ann\", \"age\": 31}}", 42L, "text"},
                 new Object[] {2L, Map.of("user", Map.of("name", "bob"), "tags", List.of("a", "b")), "hello", 7L},

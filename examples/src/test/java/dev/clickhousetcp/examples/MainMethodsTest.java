@@ -31,8 +31,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 @ClickHouseTest
 class MainMethodsTest {
-    static final String[] PROPERTIES = {"clickhouse.host", "clickhouse.port", "clickhouse.tls.port", "clickhouse.tls.ca",
-            "example.table"};
+    static final String[] PROPERTIES = {"clickhouse.host", "clickhouse.port", "clickhouse.tls.port",
+            "clickhouse.tls.ca", "example.table"};
 
     /** Each example that creates a table, and its {@code run} filling a table of the given name. */
     static final Map<Class<?>, BiConsumer<ClickHouseTcpClient, String>> TABLE_EXAMPLES = Map.of(
