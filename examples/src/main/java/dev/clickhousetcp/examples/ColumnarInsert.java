@@ -17,18 +17,22 @@ public final class ColumnarInsert {
     }
 
     public static void main(String[] args) {
+        String table = System.getProperty("example.table", "example_columnar");
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(System.getProperty("clickhouse.host", "127.0.0.1"))
                 .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
-            System.out.println(run(client, "example_columnar") + " rows");
-            client.execute("DROP TABLE example_columnar");
+            try {
+                System.out.println(run(client, table) + " rows");
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + table);   // also after a failure: the next run starts clean
+            }
         }
     }
 
-    /** Inserts 10 000 rows into a new table {@code table} and returns the rows the server confirmed. */
+    /** Creates {@code table} if missing, inserts 10 000 rows and returns the rows the server confirmed. */
     public static long run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE " + table + " (id Int64, value Float64, name String, tags Array(Int32))"
-                + " ENGINE = MergeTree ORDER BY id");
+        client.execute("CREATE TABLE IF NOT EXISTS " + table
+                + " (id Int64, value Float64, name String, tags Array(Int32)) ENGINE = MergeTree ORDER BY id");
         int n = 10_000;
         long[] ids = new long[n];
         double[] values = new double[n];

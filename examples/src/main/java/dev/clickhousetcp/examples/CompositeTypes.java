@@ -23,17 +23,21 @@ public final class CompositeTypes {
     }
 
     public static void main(String[] args) {
+        String table = System.getProperty("example.table", "example_items");
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(System.getProperty("clickhouse.host", "127.0.0.1"))
                 .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
-            run(client, "example_items").forEach(System.out::println);
-            client.execute("DROP TABLE example_items");
+            try {
+                run(client, table).forEach(System.out::println);
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + table);   // also after a failure: the next run starts clean
+            }
         }
     }
 
-    /** The items {@link #ITEMS} inserted into a new table {@code table} and read back, ordered by id. */
+    /** The items {@link #ITEMS} inserted into {@code table} (created if missing) and read back, ordered by id. */
     public static List<Item> run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE " + table + " (id UInt64, country LowCardinality(String),"
+        client.execute("CREATE TABLE IF NOT EXISTS " + table + " (id UInt64, country LowCardinality(String),"
                 + " rating Nullable(Int32), tags Array(String), counters Map(String, UInt64),"
                 + " location Tuple(x Float64, y Float64)) ENGINE = MergeTree ORDER BY id");
         client.insert(table, ITEMS);

@@ -23,7 +23,7 @@ public final class ConnectAndPing {
         System.out.println(run(host, port));
     }
 
-    /** Returns the server's name and version, e.g. "ClickHouse 26.7.2.1". */
+    /** Returns the server's name and version, e.g. "ClickHouse 26.7.2". */
     public static String run(String host, int port) {
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(host).port(port).user("default").password("")

@@ -22,17 +22,24 @@ public final class DeduplicatedInsertWithRetry {
     }
 
     public static void main(String[] args) {
+        String table = System.getProperty("example.table", "example_payments");
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(System.getProperty("clickhouse.host", "127.0.0.1"))
                 .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
-            System.out.println(run(client, "example_payments") + " rows stored");
-            client.execute("DROP TABLE example_payments");
+            try {
+                System.out.println(run(client, table) + " rows stored");
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + table);   // also after a failure: the next run starts clean
+            }
         }
     }
 
-    /** Inserts the same 5 000 payments twice with one token; returns the rows the table holds. */
+    /**
+     * Creates {@code table} if missing and inserts the same 5 000 payments twice with one token; returns the
+     * rows the table holds.
+     */
     public static long run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE " + table + " (id UInt64, account String, cents Int64)"
+        client.execute("CREATE TABLE IF NOT EXISTS " + table + " (id UInt64, account String, cents Int64)"
                 + " ENGINE = MergeTree ORDER BY id SETTINGS non_replicated_deduplication_window = 100");
         List<Payment> batch = new ArrayList<>();
         for (long i = 0; i < 5_000; i++) {

@@ -19,17 +19,22 @@ public final class RecordInsert {
     }
 
     public static void main(String[] args) {
+        String table = System.getProperty("example.table", "example_orders");
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(System.getProperty("clickhouse.host", "127.0.0.1"))
                 .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
-            run(client, "example_orders").forEach(System.out::println);
-            client.execute("DROP TABLE example_orders");
+            try {
+                run(client, table).forEach(System.out::println);
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + table);   // also after a failure: the next run starts clean
+            }
         }
     }
 
-    /** Creates {@code table}, inserts three orders and returns them as read back, ordered by id. */
+    /** Creates {@code table} if missing, inserts three orders and returns them as read back, ordered by id. */
     public static List<Order> run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE " + table + " (order_id UInt64, customer String, amount Float64, day Date,"
+        client.execute("CREATE TABLE IF NOT EXISTS " + table
+                + " (order_id UInt64, customer String, amount Float64, day Date,"
                 + " inserted_at DateTime DEFAULT now()) ENGINE = MergeTree ORDER BY order_id");
         List<Order> orders = List.of(
                 new Order(1, "alice", 19.99, LocalDate.of(2024, 6, 1)),

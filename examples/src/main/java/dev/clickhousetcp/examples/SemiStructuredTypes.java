@@ -3,6 +3,7 @@ package dev.clickhousetcp.examples;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.types.TypedValue;
 
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
@@ -22,21 +23,27 @@ public final class SemiStructuredTypes {
     }
 
     public static void main(String[] args) {
+        String table = System.getProperty("example.table", "example_semi");
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(System.getProperty("clickhouse.host", "127.0.0.1"))
                 .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
-            run(client, "example_semi").forEach(System.out::println);
-            client.execute("DROP TABLE example_semi");
+            try {
+                run(client, table).forEach(System.out::println);
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + table);   // also after a failure: the next run starts clean
+            }
         }
     }
 
+    /** Creates {@code table} if missing, inserts four rows and returns them as read back, ordered by id. */
     public static List<Stored> run(ClickHouseTcpClient client, String table) {
-        client.execute("CREATE TABLE " + table + " (id UInt64, doc JSON, dyn Dynamic, var Variant(String, UInt64,"
-                + " Array(UInt64))) ENGINE = MergeTree ORDER BY id");
+        client.execute("CREATE TABLE IF NOT EXISTS " + table
+                + " (id UInt64, doc JSON, dyn Dynamic, var Variant(String, UInt64, Array(UInt64)))"
+                + " ENGINE = MergeTree ORDER BY id");
         List<Object[]> rows = List.of(
                 new Object[] {1L, "{\"user\": {\"name\": \"ann\", \"age\": 31}}", 42L, "text"},
                 new Object[] {2L, Map.of("user", Map.of("name", "bob"), "tags", List.of("a", "b")), "hello", 7L},
-                new Object[] {3L, "{}", new TypedValue("Date", java.time.LocalDate.of(2024, 2, 29)), List.of(1L, 2L)},
+                new Object[] {3L, "{}", new TypedValue("Date", LocalDate.of(2024, 2, 29)), List.of(1L, 2L)},
                 new Object[] {4L, "{\"n\": null}", null, null});
         client.insert(table, List.of("id", "doc", "dyn", "var"), rows);
         return client.query("SELECT id, doc, dyn, var FROM " + table + " ORDER BY id", (row, n) -> new Stored(

@@ -20,17 +20,21 @@ public final class StreamInsert {
     }
 
     public static void main(String[] args) {
+        String table = System.getProperty("example.table", "example_readings");
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder()
                 .host(System.getProperty("clickhouse.host", "127.0.0.1"))
                 .port(Integer.getInteger("clickhouse.port", 19000)).build()) {
-            System.out.println(run(client, "example_readings", 100_000) + " rows");
-            client.execute("DROP TABLE example_readings");
+            try {
+                System.out.println(run(client, table, 100_000) + " rows");
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + table);   // also after a failure: the next run starts clean
+            }
         }
     }
 
-    /** Creates {@code table} and inserts {@code rows} generated readings; returns the rows inserted. */
+    /** Creates {@code table} if missing and inserts {@code rows} generated readings; returns the rows inserted. */
     public static long run(ClickHouseTcpClient client, String table, long rows) {
-        client.execute("CREATE TABLE " + table + " (sensor UInt32, seq UInt64, celsius Float64)"
+        client.execute("CREATE TABLE IF NOT EXISTS " + table + " (sensor UInt32, seq UInt64, celsius Float64)"
                 + " ENGINE = MergeTree ORDER BY (sensor, seq)");
         Stream<Reading> readings = LongStream.range(0, rows)
                 .mapToObj(i -> new Reading(i % 16, i, 20 + (i % 100) / 10.0));   // generated on demand

@@ -15,8 +15,10 @@ import java.util.List;
 import java.util.UUID;
 
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.dao.DataAccessException;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The Spring Boot examples, started as applications against the 26.7 server. */
 @ClickHouseTest
@@ -37,6 +39,20 @@ class SpringExamplesTest {
                     "SELECT uniqExact(user_id) FROM " + table + " WHERE page = '/page/0'"));
         } finally {
             server.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
+    @Test
+    void templateApplicationStartsWhileClickHouseIsDown() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        // nothing listens: the application still starts, and the first call that needs the table fails
+        try (ConfigurableApplicationContext context = TemplateApplication.start("--clickhouse.tcp.host=127.0.0.1",
+                "--clickhouse.tcp.port=" + closedPort, "--clickhouse.tcp.connection.connect-timeout=2s")) {
+            PageViews pageViews = context.getBean(PageViews.class);
+            assertThatThrownBy(() -> pageViews.topPages(3)).isInstanceOf(DataAccessException.class);
         }
     }
 
