@@ -11,8 +11,8 @@ import java.util.List;
  * <pre>{@code
  * {"eventTime": "2025-01-02T03:04:05.678Z", "userId": 42, "eventType": "click", "value": 1.5, "tags": ["web"]}
  * }</pre>
- * Only {@code userId} and {@code eventType} are required (an integer, a fraction is refused): {@code eventTime} defaults to now,
- * {@code value} to 0 and {@code tags} to none ({@link #withDefaults(Instant)}).
+ * Only {@code userId} (an integer: {@code 1.5} is refused) and {@code eventType} are required:
+ * {@code eventTime} defaults to now, {@code value} to 0 and {@code tags} to none ({@link #withDefaults(Instant)}).
  *
  * @param eventTime when it happened (millisecond precision is kept)
  * @param userId who did it, 0 or more
