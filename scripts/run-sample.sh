@@ -3,7 +3,7 @@
 #   1. starts the server (scripts/clickhouse-server.sh start modern; a no-op when it already runs),
 #   2. builds the app and the modules it needs (tests skipped),
 #   3. prints how to call the app, then runs it in the foreground. Ctrl-C stops the app; the
-#      ClickHouse server keeps running (stop it with: bash scripts/clickhouse-server.sh stop modern).
+#      ClickHouse server keeps running (when this script started it, it says how to stop it).
 #
 # Environment:
 #   PORT                 HTTP port of the app                       (default 8080)
@@ -28,7 +28,10 @@ fail() {
 
 command -v java >/dev/null 2>&1 || fail "java (17 or newer) is not installed"
 
+STOP_HINT="The ClickHouse server at $CLICKHOUSE_HOST:$CLICKHOUSE_PORT was not started by this script (SKIP_SERVER=1)."
 if [ "${SKIP_SERVER:-0}" != 1 ]; then
+    STOP_HINT="The ClickHouse server keeps running; stop it with:
+  bash scripts/clickhouse-server.sh stop modern"
     step "starting ClickHouse 26.7 (bash scripts/clickhouse-server.sh start modern)"
     bash scripts/clickhouse-server.sh start modern
 fi
@@ -92,8 +95,7 @@ Try it from another terminal once it says "Started SampleApplication":
 
 A guided tour with what each answers: docs/tour.md
 
-Ctrl-C stops the app. The ClickHouse server keeps running; stop it with:
-  bash scripts/clickhouse-server.sh stop modern
+Ctrl-C stops the app. $STOP_HINT
 
 EOF
 

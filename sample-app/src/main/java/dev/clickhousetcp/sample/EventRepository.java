@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import dev.clickhousetcp.data.Block;
@@ -39,6 +41,12 @@ public class EventRepository {
 
     private static final String[] TAGS = { "mobile", "web", "promo", "beta", "eu", "us" };
 
+    /** Block tokens a plain MergeTree remembers: the blocks of the last inserts that a retry may repeat. */
+    private static final int DEDUPLICATION_BLOCKS = 1000;
+
+    private static final Pattern DEDUPLICATION_WINDOW =
+            Pattern.compile("\\bnon_replicated_deduplication_window\\s*=\\s*(\\d+)");
+
     private final ClickHouseTcpTemplate template;
 
     private final String table;
@@ -70,7 +78,61 @@ public class EventRepository {
                 + "value Float64, "
                 + "tags Array(String)"
                 + ") ENGINE = MergeTree ORDER BY (event_type, event_time) "
-                + "SETTINGS non_replicated_deduplication_window = 1000");
+                + "SETTINGS non_replicated_deduplication_window = " + DEDUPLICATION_BLOCKS);
+    }
+
+    /**
+     * Makes sure the table drops a retried insert. {@code CREATE TABLE IF NOT EXISTS} leaves a table that
+     * already exists as it is, and a plain MergeTree keeps no block tokens unless its
+     * {@code non_replicated_deduplication_window} is above 0 (its default is 0): such a table gets
+     * {@code ALTER TABLE ... MODIFY SETTING non_replicated_deduplication_window = 1000}. A Replicated (or
+     * Shared) MergeTree deduplicates by default; any other engine cannot, which the answer says.
+     * @return whether inserts with a deduplication token are deduplicated, and why (or why not)
+     */
+    public Deduplication ensureDeduplication() {
+        int dot = this.table.indexOf('.');
+        Map<String, Object> params = new java.util.HashMap<>();
+        params.put("name", (dot < 0) ? this.table : this.table.substring(dot + 1));
+        String database = "currentDatabase()";
+        if (dot >= 0) {
+            params.put("db", this.table.substring(0, dot));
+            database = "{db:String}";
+        }
+        List<Map<String, Object>> rows = this.template.queryForList("SELECT engine, create_table_query "
+                + "FROM system.tables WHERE database = " + database + " AND name = {name:String}", params);
+        if (rows.isEmpty()) {
+            return new Deduplication(false, "the table " + this.table + " was not found in system.tables");
+        }
+        String engine = String.valueOf(rows.get(0).get("engine"));
+        if (engine.startsWith("Replicated") || engine.startsWith("Shared")) {
+            return new Deduplication(true, engine + " deduplicates inserts (replicated_deduplication_window)");
+        }
+        if (!engine.endsWith("MergeTree")) {
+            return new Deduplication(false, "engine " + engine + " keeps no block tokens, so inserts cannot be "
+                    + "deduplicated; recreate the table as a MergeTree");
+        }
+        Matcher window = DEDUPLICATION_WINDOW.matcher(String.valueOf(rows.get(0).get("create_table_query")));
+        if (window.find() && Long.parseLong(window.group(1)) > 0) {
+            return new Deduplication(true, "non_replicated_deduplication_window = " + window.group(1));
+        }
+        try {
+            this.template.execute("ALTER TABLE " + this.table + " MODIFY SETTING non_replicated_deduplication_window = "
+                    + DEDUPLICATION_BLOCKS);
+        }
+        catch (RuntimeException ex) {
+            return new Deduplication(false, "non_replicated_deduplication_window is 0 and cannot be changed: "
+                    + ex.getMessage());
+        }
+        return new Deduplication(true, "non_replicated_deduplication_window set to " + DEDUPLICATION_BLOCKS
+                + " on the existing table");
+    }
+
+    /**
+     * Whether the table deduplicates inserts with a deduplication token.
+     * @param on {@code true} when a retried insert with the same token is dropped
+     * @param detail the setting or engine that decides it, in words
+     */
+    public record Deduplication(boolean on, String detail) {
     }
 
     /**
@@ -87,8 +149,8 @@ public class EventRepository {
      * <p>With a deduplication token the insert is idempotent: ClickHouse drops a block whose token it has
      * already seen, so the client may retry it by itself after a connection failure whose outcome is unknown
      * ({@code maxAttempts(3)}), and a client of this app may send the same request again with the same
-     * {@code Idempotency-Key}. {@code tokenPerBlock} derives one token per block ({@code token:0},
-     * {@code token:1}, ...) so that a batch larger than one block keeps all of its blocks. Without a token a
+     * {@code Idempotency-Key}. {@code tokenPerBlock} derives one token per block ({@code <token>-0},
+     * {@code <token>-1}, ...) so that a batch larger than one block keeps all of its blocks. Without a token a
      * retry could store the rows twice, so there is none.
      * @param events complete events ({@link Event#withDefaults(Instant)})
      * @param deduplicationToken the request's idempotency key, or {@code null} for a plain insert

@@ -1,7 +1,7 @@
 package dev.clickhousetcp.sample;
 
 import java.net.URI;
-import java.util.regex.Pattern;
+import java.util.Locale;
 
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -19,7 +19,7 @@ import org.springframework.web.bind.annotation.RestController;
  * several steps over one session with a temporary table.</li>
  * <li>{@code POST /reports/slow?seconds=60} — starts a long query; answers 202 with its id (its query_id)
  * and state {@code RUNNING}.</li>
- * <li>{@code GET /reports/{id}} — its state: {@code RUNNING}, {@code DONE} (with {@code rows}),
+ * <li>{@code GET /reports/{id}} — its state (404 for an unknown id; the id is a UUID, in either case): {@code RUNNING}, {@code DONE} (with {@code rows}),
  * {@code CANCELLING}, {@code CANCELLED} or {@code FAILED}.</li>
  * <li>{@code DELETE /reports/{id}} — cancels it (answers {@code CANCELLING} while it runs); the query leaves
  * {@code system.processes} within a fraction of a second, and the state turns {@code CANCELLED}.</li>
@@ -28,7 +28,9 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class ReportController {
 
-    private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+    /** The path of one report: its id, a UUID in either case ({@code GET /reports/slow} is then 405, not an id). */
+    private static final String REPORT =
+            "/reports/{id:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}";
 
     private final EventRepository events;
 
@@ -65,24 +67,35 @@ public class ReportController {
         return ResponseEntity.accepted().location(URI.create("/reports/" + status.queryId())).body(status);
     }
 
-    @GetMapping("/reports/{id}")
-    ResponseEntity<SlowReports.Status> slowStatus(@PathVariable String id) {
-        return found(this.slowReports.status(checkId(id)));
+    @GetMapping(REPORT)
+    SlowReports.Status slowStatus(@PathVariable String id) {
+        String queryId = id.toLowerCase(Locale.ROOT);
+        return found(queryId, this.slowReports.status(queryId));
     }
 
-    @DeleteMapping("/reports/{id}")
-    ResponseEntity<SlowReports.Status> cancelSlow(@PathVariable String id) {
-        return found(this.slowReports.cancel(checkId(id)));
+    @DeleteMapping(REPORT)
+    SlowReports.Status cancelSlow(@PathVariable String id) {
+        String queryId = id.toLowerCase(Locale.ROOT);
+        return found(queryId, this.slowReports.cancel(queryId));
     }
 
-    private static String checkId(String id) {
-        if (!UUID.matcher(id).matches()) {
-            throw new IllegalArgumentException("a report id is a lowercase UUID");
+    private static SlowReports.Status found(String id, SlowReports.Status status) {
+        if (status == null) {
+            throw new ReportNotFoundException("no report " + id + " on this instance (it keeps its most recent reports)");
         }
-        return id;
+        return status;
     }
 
-    private static ResponseEntity<SlowReports.Status> found(SlowReports.Status status) {
-        return (status != null) ? ResponseEntity.ok(status) : ResponseEntity.notFound().build();
+    /** No report has the id; answered with 404 Not Found. */
+    static final class ReportNotFoundException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * @param message which report
+         */
+        ReportNotFoundException(String message) {
+            super(message);
+        }
     }
 }

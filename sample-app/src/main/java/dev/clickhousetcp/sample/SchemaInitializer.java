@@ -20,7 +20,11 @@ import org.springframework.stereotype.Component;
  * while ClickHouse is still down: a daemon thread tries {@code CREATE TABLE IF NOT EXISTS} at startup and,
  * when ClickHouse cannot be reached, again after a backoff that doubles from
  * {@code sample.events.schema-retry.initial-backoff} up to {@code max-backoff}, until it succeeds. Then it
- * compares the {@link Event} record with the table ({@code checkSchema}) and logs the report.
+ * compares the {@link Event} record with the table ({@code checkSchema}), makes sure an existing table
+ * deduplicates retried inserts ({@link EventRepository#ensureDeduplication()}) and logs the report.
+ * When the table cannot deduplicate (an engine other than MergeTree), the report and the health details say
+ * so, and an insert with an {@code Idempotency-Key} is refused ({@link #requireDeduplication()}) rather than
+ * stored twice when it is sent again.
  *
  * <p>It is also the {@code schema} health indicator, part of the readiness group
  * ({@code /actuator/health/readiness}): DOWN, with the attempts so far and the last error, until the table
@@ -52,6 +56,8 @@ public class SchemaInitializer implements SmartLifecycle, HealthIndicator {
 
     private volatile SchemaReport report;
 
+    private volatile EventRepository.Deduplication deduplication;
+
     /**
      * @param events where the table is created
      * @param properties the backoff settings
@@ -77,14 +83,20 @@ public class SchemaInitializer implements SmartLifecycle, HealthIndicator {
             try {
                 this.events.createTable();
                 SchemaReport checked = this.events.checkSchema();
+                EventRepository.Deduplication dedup = this.events.ensureDeduplication();
                 if (checked.ok()) {
-                    logger.info("Table {} is ready (attempt {}); schema check: {}", this.events.table(), this.attempts,
-                            checked);
+                    logger.info("Table {} is ready (attempt {}); schema check: {}; deduplication: {}",
+                            this.events.table(), this.attempts, checked, dedup.detail());
                 }
                 else {
                     logger.warn("Table {} exists but does not match {}: {}", this.events.table(),
                             Event.class.getSimpleName(), checked);
                 }
+                if (!dedup.on()) {
+                    logger.warn("Table {} does not deduplicate inserts, POST /events with an Idempotency-Key is "
+                            + "refused: {}", this.events.table(), dedup.detail());
+                }
+                this.deduplication = dedup;
                 this.report = checked;
                 return;
             }
@@ -134,6 +146,21 @@ public class SchemaInitializer implements SmartLifecycle, HealthIndicator {
         }
     }
 
+    /**
+     * Fails an insert that relies on deduplication (an {@code Idempotency-Key}) when the table cannot
+     * deduplicate, rather than storing a repeated batch twice.
+     * @throws SchemaNotReadyException until the table has been created
+     * @throws DeduplicationUnavailableException when the table's engine keeps no block tokens
+     */
+    public void requireDeduplication() {
+        requireReady();
+        EventRepository.Deduplication dedup = this.deduplication;
+        if (!dedup.on()) {
+            throw new DeduplicationUnavailableException("the events table cannot deduplicate inserts ("
+                    + dedup.detail() + "); send the batch without an Idempotency-Key, or fix the table");
+        }
+    }
+
     @Override
     public Health health() {
         Map<String, Object> details = new LinkedHashMap<>();
@@ -148,7 +175,22 @@ public class SchemaInitializer implements SmartLifecycle, HealthIndicator {
         }
         details.put("matchesEventRecord", checked.ok());
         details.put("problems", checked.problems().stream().map(SchemaReport.Problem::toString).toList());
+        details.put("deduplication", this.deduplication.on());
+        details.put("deduplicationDetail", this.deduplication.detail());
         return Health.up().withDetails(details).build();
+    }
+
+    /** Thrown by {@link #requireDeduplication()}; answered with 409 Conflict. */
+    public static final class DeduplicationUnavailableException extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * @param message why the table does not deduplicate
+         */
+        DeduplicationUnavailableException(String message) {
+            super(message);
+        }
     }
 
     /** Thrown by {@link #requireReady()}; answered with 503 Service Unavailable. */

@@ -203,9 +203,39 @@ class SampleApplicationTests {
         assertStatus(400, this.http.get().uri("/reports/power-users?minEvents=0"));
         assertStatus(400, this.http.post().uri("/reports/slow?seconds=0"));
         assertStatus(400, this.http.post().uri("/reports/slow?seconds=3601"));
-        assertStatus(400, this.http.get().uri("/reports/not-a-uuid"));
-        assertStatus(400, this.http.delete().uri("/reports/not-a-uuid"));
-        assertStatus(404, this.http.delete().uri("/reports/" + UUID.randomUUID()));
+        assertStatus(404, this.http.get().uri("/reports/not-a-uuid"));
+        assertStatus(404, this.http.delete().uri("/reports/not-a-uuid"));
+        assertStatus(404, this.http.delete().uri("/reports/" + UUID.randomUUID()), "no report");
+        assertStatus(404, this.http.get().uri("/reports/" + UUID.randomUUID().toString().toUpperCase(Locale.ROOT)),
+                "no report");
+        assertStatus(405, this.http.get().uri("/reports/slow"));
+        // values outside what the table and the analytics buckets hold, numbers that are not numbers
+        assertStatus(400, postEvents("[{\"eventTime\": \"1900-01-01T00:00:00Z\", \"userId\": 1, \"eventType\": \"click\"}]"),
+                "event 0: eventTime must be between 1970-01-01T00:00:00Z and 2105-12-31T23:59:59.999Z");
+        assertStatus(400, postEvents("[{\"eventTime\": \"9999-12-31T00:00:00Z\", \"userId\": 1, \"eventType\": \"click\"}]"),
+                "eventTime");
+        assertStatus(400, postEvents("[{\"userId\": 1, \"eventType\": \"click\", \"value\": \"NaN\"}]"),
+                "value must be a finite number");
+        assertStatus(400, postEvents("[{\"userId\": 1, \"eventType\": \"click\", \"value\": 1e400}]"),
+                "value must be a finite number");
+        assertStatus(400, postEvents("[{\"userId\": 1, \"eventType\": \"click\", \"value\": \"-Infinity\"}]"),
+                "value must be a finite number");
+        assertStatus(400, postEvents("[{\"userId\": 1.5, \"eventType\": \"click\"}]"), "events[0].userId must be an integer");
+        assertStatus(400, postEvents("[{\"userId\": \"abc\", \"eventType\": \"click\"}]"), "events[0].userId");
+        assertStatus(400, postEvents("[{\"userId\": 1, \"eventType\": \"click\", \"eventTime\": \"yesterday\"}]"),
+                "events[0].eventTime must be an ISO-8601 instant");
+        // bodies that are not a JSON array of events, and a body that is not JSON at all
+        assertStatus(400, postEvents("[{\"userId\": 1, \"eventType\":"), "not valid JSON");
+        assertStatus(400, postEvents("userId=1&eventType=click"), "not valid JSON");
+        assertStatus(400, postEvents("{\"userId\": 1, \"eventType\": \"click\"}"), "must be a JSON array of events");
+        assertStatus(400, postEvents(""), "JSON array of events");
+        assertStatus(415, this.http.post().uri("/events").contentType(MediaType.TEXT_PLAIN)
+            .body("[{\"userId\": 1, \"eventType\": \"click\"}]"), "text/plain");
+        // query parameters that are not numbers name the parameter
+        assertStatus(400, this.http.post().uri("/events/generate?count=abc"), "count must be an integer");
+        assertStatus(400, this.http.get().uri("/analytics/top-users?limit=100000000000"), "limit must be an integer");
+        assertStatus(400, this.http.get().uri("/reports/power-users?minEvents=x"), "minEvents must be an integer");
+        assertStatus(400, this.http.post().uri("/reports/slow?seconds=abc"), "seconds must be an integer");
         assertStatus(400, this.http.get().uri("/trace/xyz/spans"));
         assertStatus(400, this.http.get().uri("/trace/" + "0".repeat(32) + "/spans"));
         // nothing of the rejected batches was stored
@@ -213,11 +243,23 @@ class SampleApplicationTests {
                 "SELECT count() FROM " + TABLE + " WHERE event_type = 'click' AND event_time > '2025-01-03'").trim()));
     }
 
-    private static void assertStatus(int status, RestClient.RequestHeadersSpec<?> request) {
-        ResponseEntity<String> response = request.retrieve().toEntity(String.class);
+    private RestClient.RequestHeadersSpec<?> postEvents(String body) {
+        return this.http.post().uri("/events").contentType(MediaType.APPLICATION_JSON).body(body);
+    }
+
+    /**
+     * Every 4xx is a problem detail whose detail says what was wrong (the given parts), without a stack trace or
+     * the names of the app's or the parser's classes.
+     */
+    private static void assertStatus(int status, RestClient.RequestHeadersSpec<?> request, String... detailParts) {
+        ResponseEntity<Map<String, Object>> response = request.retrieve().toEntity(MAP);
         assertThat(response.getStatusCode().value()).as("%s", response.getBody()).isEqualTo(status);
-        if (status == 400) {
-            assertThat(response.getBody()).contains("\"detail\"");
+        assertThat(response.getHeaders().getContentType()).hasToString("application/problem+json");
+        assertThat(response.getBody()).containsEntry("status", status).containsKey("detail");
+        String detail = (String) response.getBody().get("detail");
+        assertThat(detail).isNotBlank().doesNotContain("Exception", "jackson", "dev.clickhousetcp", "java.");
+        if (detailParts.length > 0) {
+            assertThat(detail).contains(detailParts);
         }
     }
 
