@@ -1,47 +1,17 @@
 package dev.clickhousetcp.examples;
 
-import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.testsupport.ClickHouseServer;
-import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /** The insert examples, each into a table of its own (unique per run), checked over HTTP. */
 @ClickHouseTest
-class InsertExamplesTest {
-    static ClickHouseServer server;
-    static ClickHouseTcpClient client;
-    static final List<String> TABLES = new ArrayList<>();
-
-    @BeforeAll
-    static void connect() {
-        server = ClickHouseServers.modern();
-        client = ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
-    }
-
-    @AfterAll
-    static void dropTables() {
-        for (String table : TABLES) {
-            server.httpQuery("DROP TABLE IF EXISTS " + table);
-        }
-        client.close();
-    }
-
-    static String table(String what) {
-        String name = "example_" + what + "_" + UUID.randomUUID().toString().replace("-", "");
-        TABLES.add(name);
-        return name;
-    }
+class InsertExamplesTest extends ExampleTestSupport {
 
     @Test
     void columnarInsert() {

@@ -1,12 +1,7 @@
 package dev.clickhousetcp.examples;
 
 import dev.clickhousetcp.ClickHouseTimeoutException;
-import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.testsupport.ClickHouseServer;
-import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -16,20 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The examples of query options: parameters, settings, ids, cancel, timeouts, listeners, sessions. */
 @ClickHouseTest
-class QueryOptionsExamplesTest {
-    static ClickHouseServer server;
-    static ClickHouseTcpClient client;
-
-    @BeforeAll
-    static void connect() {
-        server = ClickHouseServers.modern();
-        client = ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
-    }
-
-    @AfterAll
-    static void close() {
-        client.close();
-    }
+class QueryOptionsExamplesTest extends ExampleTestSupport {
 
     @Test
     void parameters() {

@@ -1,11 +1,6 @@
 package dev.clickhousetcp.examples;
 
-import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.testsupport.ClickHouseServer;
-import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -18,20 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The read examples against the 26.7 server, each result compared with the server's HTTP answer. */
 @ClickHouseTest
-class ReadExamplesTest {
-    static ClickHouseServer server;
-    static ClickHouseTcpClient client;
-
-    @BeforeAll
-    static void connect() {
-        server = ClickHouseServers.modern();
-        client = ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
-    }
-
-    @AfterAll
-    static void close() {
-        client.close();
-    }
+class ReadExamplesTest extends ExampleTestSupport {
 
     @Test
     void connectAndPing() {

@@ -1,11 +1,6 @@
 package dev.clickhousetcp.examples;
 
-import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.testsupport.ClickHouseServer;
-import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -13,39 +8,14 @@ import java.math.BigInteger;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The type examples, compared with the server's own text of the same values. */
 @ClickHouseTest
-class TypesExamplesTest {
-    static ClickHouseServer server;
-    static ClickHouseTcpClient client;
-    static final List<String> TABLES = new ArrayList<>();
-
-    @BeforeAll
-    static void connect() {
-        server = ClickHouseServers.modern();
-        client = ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
-    }
-
-    @AfterAll
-    static void dropTables() {
-        for (String table : TABLES) {
-            server.httpQuery("DROP TABLE IF EXISTS " + table);
-        }
-        client.close();
-    }
-
-    static String table(String what) {
-        String name = "example_" + what + "_" + UUID.randomUUID().toString().replace("-", "");
-        TABLES.add(name);
-        return name;
-    }
+class TypesExamplesTest extends ExampleTestSupport {
 
     @Test
     void compositeTypes() {
