@@ -7,6 +7,7 @@ import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.protocol.BlockCodec;
+import dev.clickhousetcp.protocol.TestBlocks;
 import dev.clickhousetcp.types.DecodeLimits;
 import dev.clickhousetcp.types.ReadContext;
 
@@ -31,12 +32,12 @@ import java.time.ZoneOffset;
 public enum HostileBlocks {
     /** 60,000,000 rows of sparse UInt64, all of them defaults: 9 bytes of data, 720 MB dense (value and row index). */
     SPARSE_UINT64_DEFAULTS(out -> {
-        header(out, 60_000_000, "UInt64", 1);
+        TestBlocks.header(out, 60_000_000, "UInt64", 1);
         out.writeVarUInt((1L << 62) | 60_000_000); // 60 M defaults, then the end of the granule
     }),
     /** 60,000,000 rows of sparse Nullable(String), all NULL: 9 bytes of data, a null map, offsets and row indexes. */
     SPARSE_NULLABLE_STRING_DEFAULTS(out -> {
-        header(out, 60_000_000, "Nullable(String)", 1);
+        TestBlocks.header(out, 60_000_000, "Nullable(String)", 1);
         out.writeVarUInt((1L << 62) | 60_000_000);
     }),
     /**
@@ -44,7 +45,7 @@ public enum HostileBlocks {
      * the wire, 1 TiB dense.
      */
     REPLICATED_STRING(out -> {
-        header(out, 1_000_000, "String", 4);
+        TestBlocks.header(out, 1_000_000, "String", 4);
         out.writeVarUInt(1_000_000);
         out.writeUInt8(1); // index width
         byte[] zeros = new byte[1_000_000];
@@ -67,21 +68,6 @@ public enum HostileBlocks {
 
     HostileBlocks(Body body) {
         this.body = body;
-    }
-
-    /** BlockInfo, one column {@code x} of {@code type}, {@code rows} rows, custom serialization of one kind code. */
-    static void header(BinaryWriter out, int rows, String type, int kind) throws IOException {
-        out.writeVarUInt(1);
-        out.writeUInt8(0);
-        out.writeVarUInt(2);
-        out.writeInt32(-1);
-        out.writeVarUInt(0);
-        out.writeVarUInt(1);
-        out.writeVarUInt(rows);
-        out.writeString("x");
-        out.writeString(type);
-        out.writeUInt8(1); // has_custom_serialization
-        out.writeUInt8(kind); // 1 sparse, 4 replicated
     }
 
     /** The block body's bytes. */

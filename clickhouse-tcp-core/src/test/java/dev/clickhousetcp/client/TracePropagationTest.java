@@ -121,16 +121,31 @@ class TracePropagationTest {
         return registry;
     }
 
+    /** The OpenTelemetry SDK with an in-memory exporter, bridged to Micrometer Tracing with W3C propagation. */
+    private record Otel(SdkTracerProvider provider, InMemorySpanExporter exporter, OtelTracer tracer,
+                        OtelPropagator propagator) implements AutoCloseable {
+        static Otel create() {
+            InMemorySpanExporter exporter = InMemorySpanExporter.create();
+            SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter))
+                    .build();
+            io.opentelemetry.api.trace.Tracer otel = provider.get("clickhouse-tcp-test");
+            return new Otel(provider, exporter, new OtelTracer(otel, new OtelCurrentTraceContext(), event -> { }),
+                    new OtelPropagator(ContextPropagators.create(W3CTraceContextPropagator.getInstance()), otel));
+        }
+
+        @Override
+        public void close() {
+            provider.close();
+        }
+    }
+
     @Test
     void openTelemetryBridge() {
         ClickHouseServer server = ClickHouseServers.modern();
-        InMemorySpanExporter exporter = InMemorySpanExporter.create();
-        try (SdkTracerProvider provider = SdkTracerProvider.builder()
-                .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build()) {
-            io.opentelemetry.api.trace.Tracer otel = provider.get("clickhouse-tcp-test");
-            OtelTracer tracer = new OtelTracer(otel, new OtelCurrentTraceContext(), event -> { });
-            OtelPropagator propagator = new OtelPropagator(ContextPropagators.create(W3CTraceContextPropagator.getInstance()),
-                    otel);
+        try (Otel o = Otel.create()) {
+            InMemorySpanExporter exporter = o.exporter();
+            OtelTracer tracer = o.tracer();
+            OtelPropagator propagator = o.propagator();
             AtomicReference<ClickHouseTcpObservationContext> seen = new AtomicReference<>();
             String queryId = "otel-" + UUID.randomUUID();
             // the application's trace arrives from upstream with a tracestate
@@ -220,13 +235,10 @@ class TracePropagationTest {
     @Test
     void anExplicitTraceContextWins() {
         ClickHouseServer server = ClickHouseServers.modern();
-        InMemorySpanExporter exporter = InMemorySpanExporter.create();
-        try (SdkTracerProvider provider = SdkTracerProvider.builder()
-                .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build()) {
-            io.opentelemetry.api.trace.Tracer otel = provider.get("clickhouse-tcp-test");
-            OtelTracer tracer = new OtelTracer(otel, new OtelCurrentTraceContext(), event -> { });
-            OtelPropagator propagator = new OtelPropagator(ContextPropagators.create(W3CTraceContextPropagator.getInstance()),
-                    otel);
+        try (Otel o = Otel.create()) {
+            InMemorySpanExporter exporter = o.exporter();
+            OtelTracer tracer = o.tracer();
+            OtelPropagator propagator = o.propagator();
             String explicitTrace = UUID.randomUUID().toString().replace("-", "");
             TraceContext explicit = TraceContext.fromTraceparent("00-" + explicitTrace + "-b7ad6b7169203331-01", "");
             String appTrace;

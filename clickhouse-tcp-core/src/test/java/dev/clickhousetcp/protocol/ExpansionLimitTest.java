@@ -52,23 +52,7 @@ class ExpansionLimitTest {
     private static byte[] block(int rows, String type, int[] kinds, Body data) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         BinaryWriter out = new BinaryWriter(b, 1 << 16);
-        out.writeVarUInt(1);
-        out.writeUInt8(0);
-        out.writeVarUInt(2);
-        out.writeInt32(-1);
-        out.writeVarUInt(0);
-        out.writeVarUInt(1);
-        out.writeVarUInt(rows);
-        out.writeString("x");
-        out.writeString(type);
-        if (kinds.length == 0) {
-            out.writeUInt8(0);
-        } else {
-            out.writeUInt8(1);
-            for (int k : kinds) {
-                out.writeUInt8(k);
-            }
-        }
+        TestBlocks.header(out, rows, type, kinds);
         data.write(out);
         out.flush();
         return b.toByteArray();
