@@ -69,6 +69,19 @@ public final class BinaryReader {
     }
 
     /**
+     * Copies {@code len} bytes that are already buffered into {@code dst}: the fast path of reading a value
+     * whose length was just read, kept small so that column loops in other classes inline it.
+     *
+     * @param dst the destination
+     * @param off where in {@code dst} the bytes go
+     * @param len how many bytes; at most {@link #buffered()}, which the caller has checked
+     */
+    public void copyBuffered(byte[] dst, int off, int len) {
+        System.arraycopy(buf, pos, dst, off, len);
+        pos += len;
+    }
+
+    /**
      * Bytes consumed from the underlying stream so far.
      *
      * @return the count of bytes handed out (not merely buffered) since this reader was created

@@ -304,7 +304,7 @@ public final class ReadContext {
                 while (end > data.length) { // the bytes are here: grow to hold them
                     data = grow(data, used, Math.max((long) end, 2L * data.length));
                 }
-                in.readFully(data, used, len); // buffered: one copy
+                in.copyBuffered(data, used, len); // buffered: one copy
             } else {
                 // a value longer than what is buffered: commit memory only as its bytes arrive
                 while (used < end) {
