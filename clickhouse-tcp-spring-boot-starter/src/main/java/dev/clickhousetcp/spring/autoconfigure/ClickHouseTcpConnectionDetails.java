@@ -15,9 +15,11 @@ import org.springframework.boot.ssl.SslBundle;
  * {@code port}, {@code endpoints}, {@code username}, {@code password}, {@code database},
  * {@code ssl.enabled}, {@code ssl.bundle}). Define a bean of this type to take them from elsewhere (a
  * secrets store, a service binding), or let {@code @ServiceConnection} on a Testcontainers
- * {@code ClickHouseContainer} or Spring Boot's docker compose support define one: those properties are
- * then ignored. The remaining properties (timeouts, pool, compression, settings, hostname verification)
- * apply either way.
+ * {@code ClickHouseContainer} or Spring Boot's docker compose support define one: those properties (of
+ * {@code url}: its hosts, credentials, database and {@code secure}) are then ignored. The remaining properties
+ * (timeouts, pool, compression, settings, hostname verification) and the other query parameters of
+ * {@code url} (ClickHouse settings, {@code compression}, {@code zstd_level}, {@code client_name}) apply either
+ * way.
  *
  * <p>Implementations should be thread-safe (they are read when the client bean is created) and must not
  * expose the password in {@code toString()}.

@@ -179,6 +179,28 @@ class ClickHouseTcpConnectionDetailsTests {
     }
 
     @Test
+    void withAConnectionDetailsBeanTheUrlStillGivesSettingsAndClientOptions() {
+        // as with a @ServiceConnection in tests and the application's url in application.yml
+        this.runner
+            .withPropertyValues("clickhouse.tcp.url=clickhouse://u:p@192.0.2.1:1/nodb?secure=true&compression=zstd"
+                    + "&client_name=from-url&max_threads=3")
+            .withBean(ClickHouseTcpConnectionDetails.class,
+                    () -> () -> List.of(new Node(server.host(), server.tcpPort())))
+            .run((context) -> {
+                ClickHouseTcpClient client = context.getBean(ClickHouseTcpClient.class);
+                assertThat(client.poolConfig().endpoints())
+                    .containsExactly(new Endpoint(server.host(), server.tcpPort()));
+                assertThat(client.config().tls()).as("TLS comes from the bean's getSslBundle()").isNull();
+                assertThat(client.config().user()).isEqualTo("default");
+                assertThat(client.config().database()).isEqualTo("default");
+                assertThat(client.config().compression()).isEqualTo(dev.clickhousetcp.client.Compression.ZSTD);
+                assertThat(client.config().clientName()).isEqualTo("from-url");
+                assertThat(context.getBean(ClickHouseTcpTemplate.class)
+                    .queryForObject("SELECT getSetting('max_threads')", Long.class)).isEqualTo(3L);
+            });
+    }
+
+    @Test
     void connectionDetailsWithSeveralNodesBecomeEndpoints() {
         this.runner
             .withBean(ClickHouseTcpConnectionDetails.class,
