@@ -7,8 +7,9 @@ package dev.clickhousetcp;
  * {@link ClickHouseServerException} (the server answered with an Exception packet; the connection
  * stays usable), {@link ClickHouseProtocolException} (malformed or unexpected bytes; the connection
  * is discarded), {@link ClickHouseConnectionException} (I/O failure, refused connection, timeout;
- * the connection is discarded) and {@link ClickHouseTypeException} (a type name that cannot be
- * parsed or is not supported).
+ * the connection is discarded), {@link ClickHouseTypeException} (a type name that cannot be
+ * parsed or is not supported) and {@link ClickHouseFeatureNotSupportedException} (the call needs a
+ * newer protocol revision than the server's; nothing was sent).
  */
 public class ClickHouseException extends RuntimeException {
     private static final long serialVersionUID = 1L;

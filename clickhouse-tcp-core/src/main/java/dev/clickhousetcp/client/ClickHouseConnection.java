@@ -3,6 +3,7 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseAuthenticationException;
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
@@ -480,9 +481,9 @@ public final class ClickHouseConnection implements AutoCloseable {
             throw new IllegalArgumentException("sql must not be null");
         }
         if (!options.parameters().isEmpty() && !ProtocolFeature.PARAMETERS.in(revision)) {
-            throw new ClickHouseException("query parameters need protocol revision "
+            throw new ClickHouseFeatureNotSupportedException("query parameters need protocol revision "
                     + ProtocolFeature.PARAMETERS.minRevision() + " (ClickHouse 22.x or newer); "
-                    + "this server speaks " + revision);
+                    + "this server speaks " + revision, ProtocolFeature.PARAMETERS.minRevision(), revision);
         }
     }
 

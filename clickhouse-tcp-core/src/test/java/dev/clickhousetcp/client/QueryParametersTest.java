@@ -1,6 +1,6 @@
 package dev.clickhousetcp.client;
 
-import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
 import org.junit.jupiter.api.Test;
@@ -16,7 +16,11 @@ class QueryParametersTest {
     void parametersOnAServerWithoutThemFailBeforeSending() {
         try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.legacy())) {
             assertThatThrownBy(() -> client.queryRows("SELECT {x:UInt8}", QueryOptions.builder().parameter("x", 1).build()))
-                    .isInstanceOf(ClickHouseException.class).hasMessageContaining("parameters need protocol revision");
+                    .isInstanceOfSatisfying(ClickHouseFeatureNotSupportedException.class, (ex) -> {
+                        assertThat(ex.requiredRevision()).isEqualTo(54459L);
+                        assertThat(ex.serverRevision()).isEqualTo(client.withConnection((c) -> c.revision()));
+                    })
+                    .hasMessageContaining("parameters need protocol revision");
             assertThat(client.poolStats().destroyed()).isZero();
             assertThat(client.queryRows("SELECT 1")).hasSize(1);
         }

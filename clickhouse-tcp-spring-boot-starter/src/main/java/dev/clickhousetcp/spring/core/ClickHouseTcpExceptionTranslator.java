@@ -17,6 +17,7 @@ import javax.net.ssl.SSLException;
 import dev.clickhousetcp.ClickHouseAuthenticationException;
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
@@ -64,7 +65,9 @@ import org.springframework.dao.support.PersistenceExceptionTranslator;
  * <td>{@code DataAccessResourceFailureException} ({@link ClickHouseResourceFailureException})</td></tr>
  * <tr><td>{@link ClickHouseProtocolException}; 33, 40, 99, 101, 246, 271</td>
  * <td>{@code NonTransientDataAccessResourceException} ({@link ClickHouseNonTransientResourceException})</td></tr>
- * <tr><td>115 UNKNOWN_SETTING, 36, 43, 215, 1, 2, 12, 34, 35, 42, 48, 69, 108, 211, 216, 344, 456, 457, 471</td>
+ * <tr><td>115 UNKNOWN_SETTING, 36, 43, 215, 1, 2, 12, 34, 35, 42, 48, 69, 108, 211, 216, 344, 456, 457, 471;
+ * {@link ClickHouseFeatureNotSupportedException} (a server too old for what the call asks, such as query
+ * parameters)</td>
  * <td>{@code InvalidDataAccessApiUsageException} ({@link ClickHouseInvalidApiUsageException})</td></tr>
  * <tr><td>values that cannot be parsed or converted, constraint violations, throwIf, division by zero: 6,
  * 25-27, 38, 41, 53, 70, 72, 117, 153, 190, 321, 349, 376, 395, 407, 467, 469, 675, 676, 691</td>
@@ -192,6 +195,9 @@ public class ClickHouseTcpExceptionTranslator implements PersistenceExceptionTra
         }
         if (ex instanceof ClickHouseTypeException) {
             return Category.TYPE_MISMATCH;
+        }
+        if (ex instanceof ClickHouseFeatureNotSupportedException) {
+            return Category.INVALID_API_USAGE;
         }
         return Category.UNCATEGORIZED;
     }

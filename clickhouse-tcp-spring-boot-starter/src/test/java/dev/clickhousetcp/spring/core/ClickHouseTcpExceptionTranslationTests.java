@@ -3,6 +3,7 @@ package dev.clickhousetcp.spring.core;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -301,6 +302,20 @@ class ClickHouseTcpExceptionTranslationTests {
                 .isThrownBy(() -> new ClickHouseTcpTemplate(wrong).execute("SELECT 1"))
                 .satisfies((ex) -> assertThat(ex.getErrorCode()).isIn(192, 193, 516))
                 .satisfies((ex) -> assertThat(ex.getMessage()).doesNotContain("not-the-password"));
+        }
+    }
+
+    @Test
+    void parametersOnAServerTooOldForThemAreInvalidApiUsage(@LegacyServer ClickHouseServer legacy) {
+        try (ClickHouseTcpClient old = ClickHouseTcpClient.builder().host(legacy.host()).port(legacy.tcpPort())
+            .build()) {
+            ClickHouseTcpTemplate template = new ClickHouseTcpTemplate(old);
+            assertThatExceptionOfType(ClickHouseInvalidApiUsageException.class)
+                .isThrownBy(() -> template.queryForObject("SELECT {x:UInt8}", Map.of("x", 1), Integer.class))
+                .withMessageContaining("query parameters need protocol revision")
+                .satisfies((ex) -> assertThat(ex.getErrorCode()).isEqualTo(-1))
+                .satisfies((ex) -> assertThat(ex.getQueryId()).isNotNull());
+            assertThat(template.queryForObject("SELECT 1", Integer.class)).isEqualTo(1);
         }
     }
 

@@ -14,6 +14,7 @@ import javax.net.ssl.SSLHandshakeException;
 import dev.clickhousetcp.ClickHouseAuthenticationException;
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
@@ -253,6 +254,11 @@ class ClickHouseTcpExceptionTranslatorTests {
             .isExactlyInstanceOf(ClickHouseTypeMismatchException.class);
         assertThat(this.translator.translate("query", null, new MappingException("column 'a' -> X.a")))
             .isExactlyInstanceOf(ClickHouseTypeMismatchException.class);
+        assertThat(this.translator.translate("query", null,
+                new ClickHouseFeatureNotSupportedException("query parameters need protocol revision 54459", 54459,
+                        54412)))
+            .isExactlyInstanceOf(ClickHouseInvalidApiUsageException.class)
+            .hasMessageContaining("protocol revision 54459");
         assertThat(this.translator.translate("query", null, new ClickHouseException("interrupted")))
             .isExactlyInstanceOf(UncategorizedClickHouseException.class);
     }
