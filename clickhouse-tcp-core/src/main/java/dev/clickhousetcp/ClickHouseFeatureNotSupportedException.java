@@ -11,8 +11,9 @@ package dev.clickhousetcp;
 public class ClickHouseFeatureNotSupportedException extends ClickHouseException {
     private static final long serialVersionUID = 1L;
 
+    /** The lowest revision that carries the feature; see {@link #requiredRevision()}. */
     private final long requiredRevision;
-
+    /** The revision negotiated with the server; see {@link #serverRevision()}. */
     private final long serverRevision;
 
     /**
