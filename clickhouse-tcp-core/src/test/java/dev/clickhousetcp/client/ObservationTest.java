@@ -24,6 +24,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -37,9 +39,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * One observation per client call, against the real 26.7 server: exactly the documented keys with
- * the expected values for every kind of call, success and failure; stopped exactly once and only after
- * the call's connection went back to the pool; a failing handler never breaks a query.
+ * One observation per client call, against the real 26.7 server (and 18.16 where a call closes its
+ * connection): exactly the documented keys with the expected values for every kind of call, success and
+ * failure; stopped exactly once and only after the call's connection went back to the pool; a failing
+ * handler never breaks a query.
  */
 @ClickHouseTest
 class ObservationTest {
@@ -424,6 +427,97 @@ class ObservationTest {
         }).only();
         ctx(interrupted).hasLowCardinalityKeyValue("outcome", "CANCELLED")
                 .hasLowCardinalityKeyValue("error.type", "cancelled");
+    }
+
+    /**
+     * Every operation kind interrupted by its caller's thread is a cancellation, wherever the interrupt
+     * meets the call: while an insert waits for the server's confirmation (its connection is then closed,
+     * so these run against the legacy server), or while a call waits for a pooled connection.
+     */
+    @Test
+    void anInterruptedCallOfAnyKindIsACancellation() {
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        String legacyTable = TestClients.table("observed_interrupt");
+        legacy.httpQuery("CREATE TABLE " + legacyTable + " (id UInt64, name String) ENGINE = Memory");
+        try {
+            // rows form: the thread is interrupted while the last row is produced, then waits for the server
+            Iterable<Object[]> rows = () -> new Iterator<>() {
+                int n;
+
+                @Override
+                public boolean hasNext() {
+                    return n < 2;
+                }
+
+                @Override
+                public Object[] next() {
+                    if (++n == 2) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return new Object[] {(long) n, "r"};
+                }
+            };
+            assertInterruptedCancellation(legacy, "insert", client -> client.insert(legacyTable, List.of("id", "name"), rows));
+            // a callback's insert: interrupted after a block was sent
+            assertInterruptedCancellation(legacy, "insert", client -> client.withInsert("INSERT INTO " + legacyTable
+                    + " VALUES", QueryOptions.DEFAULT, ins -> {
+                        var w = ins.newWriters();
+                        w[0].append(1L);
+                        w[1].append("a");
+                        ins.sendBlock(w, 1);
+                        Thread.currentThread().interrupt();
+                        return null;
+                    }));
+        } finally {
+            legacy.httpQuery("DROP TABLE IF EXISTS " + legacyTable);
+        }
+        // waiting for the pool's only connection, lent to an open result: before anything is sent
+        Map<String, Consumer<ClickHouseTcpClient>> waiting = new LinkedHashMap<>();
+        waiting.put("ping", ClickHouseTcpClient::ping);
+        waiting.put("query", client -> client.queryRows("SELECT 1"));
+        waiting.put("execute", client -> client.execute("SELECT 1"));
+        waiting.put("insert", client -> client.insert(table, List.of("id", "name"),
+                List.<Object[]>of(new Object[] {1L, "a"})));
+        waiting.forEach((operation, call) -> {
+            Observed o = new Observed(TestClients.builder(server).name("test").maxPoolSize(1)
+                    .acquireTimeout(Duration.ofSeconds(30)));
+            try (ClickHouseTcpClient client = o.client; QueryResult holder = client.query("SELECT 1")) {
+                Thread.currentThread().interrupt();
+                assertThatThrownBy(() -> call.accept(client)).as(operation)
+                        .isInstanceOf(ClickHouseException.class).hasMessageContaining("interrupted");
+                assertThat(Thread.interrupted()).as("the caller's interrupt is kept").isTrue();
+                holder.drain();
+            } finally {
+                Thread.interrupted();
+            }
+            ClickHouseTcpObservationContext c = o.contexts().get(1);
+            assertThat(c.getOperation().value()).isEqualTo(operation);
+            assertThat(o.stops.get(c)).isEqualTo(1);
+            ctx(c).as(operation)
+                    .hasLowCardinalityKeyValue("outcome", "CANCELLED")
+                    .hasLowCardinalityKeyValue("error.type", "cancelled")
+                    .hasLowCardinalityKeyValue("db.response.status_code", "none")
+                    .doesNotHaveError();
+        });
+    }
+
+    /** {@code call} on a client of {@code target} fails as interrupted; its one observation is a cancellation. */
+    static void assertInterruptedCancellation(ClickHouseServer target, String operation, Consumer<ClickHouseTcpClient> call) {
+        Observed o = new Observed(TestClients.builder(target).name("test"));
+        try (ClickHouseTcpClient client = o.client) {
+            assertThatThrownBy(() -> call.accept(client)).as(operation)
+                    .isInstanceOf(ClickHouseException.class).hasMessageContaining("interrupted");
+            assertThat(Thread.interrupted()).as("the caller's interrupt is kept").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        ClickHouseTcpObservationContext c = o.only();
+        assertThat(c.getOperation().value()).isEqualTo(operation);
+        ctx(c).as(operation)
+                .hasLowCardinalityKeyValue("outcome", "CANCELLED")
+                .hasLowCardinalityKeyValue("error.type", "cancelled")
+                .hasLowCardinalityKeyValue("db.response.status_code", "none")
+                .doesNotHaveError();
     }
 
     @Test
