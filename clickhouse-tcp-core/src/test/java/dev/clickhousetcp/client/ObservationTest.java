@@ -282,12 +282,43 @@ class ObservationTest {
             assertThat(session.queryRows("SELECT x FROM tmp")).hasSize(1);
             session.ping();
         }
-        assertThat(o.contexts()).extracting(ClickHouseTcpObservationContext::getOperationName)
+        List<ClickHouseTcpObservationContext> all = o.contexts();
+        assertThat(all).extracting(ClickHouseTcpObservationContext::getOperationName)
                 .containsExactly("CREATE", "INSERT", "SELECT", "PING");
-        assertThat(o.contexts()).allSatisfy(c -> {
-            assertThat(c.getOutcome()).isEqualTo(Outcome.SUCCESS);
+        assertThat(all).allSatisfy(c -> assertThat(o.stops.get(c)).isEqualTo(1));
+        assertSuccess(all.get(0), "execute", "CREATE", QUERY_KEYS);
+        assertSuccess(all.get(1), "insert", "INSERT", INSERT_KEYS);
+        ctx(all.get(1)).hasHighCardinalityKeyValue("db.operation.batch.size", "1");
+        assertSuccess(all.get(2), "query", "SELECT", QUERY_KEYS);
+        ctx(all.get(2)).hasHighCardinalityKeyValue("db.response.returned_rows", "1");
+        assertSuccess(all.get(3), "ping", "PING", LOW);
+    }
+
+    @Test
+    void sessionErrorsAreObserved() {
+        Observed o = observed();
+        try (ClickHouseTcpClient client = o.client; ClickHouseSession session = client.openSession()) {
+            assertThatThrownBy(() -> session.queryRows("SELECT * FROM no_such_temporary_table"))
+                    .isInstanceOf(ClickHouseServerException.class);
+            assertThatThrownBy(() -> session.insert("no_such_temporary_table", List.of("x"),
+                    List.<Object[]>of(new Object[] {1}))).isInstanceOf(ClickHouseServerException.class);
+            assertThatThrownBy(() -> session.execute("SELEC 1")).isInstanceOf(ClickHouseServerException.class);
+        }
+        List<ClickHouseTcpObservationContext> all = o.contexts();
+        assertThat(all).extracting(c -> c.getOperation().value()).containsExactly("query", "insert", "execute");
+        String[][] keys = {QUERY_KEYS, INSERT_KEYS, QUERY_KEYS};
+        String[] codes = {"60", "60", "62"};
+        for (int i = 0; i < all.size(); i++) {
+            ClickHouseTcpObservationContext c = all.get(i);
             assertThat(o.stops.get(c)).isEqualTo(1);
-        });
+            ctx(c).hasOnlyKeys(keys[i])
+                    .hasLowCardinalityKeyValue("outcome", "ERROR")
+                    .hasLowCardinalityKeyValue("error.type", codes[i])
+                    .hasLowCardinalityKeyValue("db.response.status_code", codes[i])
+                    .hasLowCardinalityKeyValue("server.address", server.host())
+                    .hasLowCardinalityKeyValue("clickhouse.client.name", "test")
+                    .hasError();
+        }
     }
 
     @Test
