@@ -11,8 +11,6 @@ import io.micrometer.observation.Observation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.InterruptedIOException;
-import java.net.SocketTimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -163,22 +161,6 @@ final class ObservedOperation {
     }
 
     /**
-     * Whether {@code error} is the client's answer to an interrupt of the calling thread: an
-     * {@link InterruptedException} or an {@link InterruptedIOException} (not its subclass
-     * {@link SocketTimeoutException}, a timeout) in its cause chain.
-     */
-    static boolean isInterrupt(Throwable error) {
-        Throwable t = error;
-        for (int depth = 0; t != null && depth < 16; depth++, t = t.getCause()) {
-            if (t instanceof InterruptedException
-                    || t instanceof InterruptedIOException && !(t instanceof SocketTimeoutException)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
      * Ends the observation: with {@code error}, else as cancelled (the caller stopped the call before
      * its end) or successful. An {@code error} caused by an interrupt of the caller's thread (wherever
      * the interrupt met the call: waiting for a connection, connecting, sending, waiting for the server)
@@ -189,7 +171,7 @@ final class ObservedOperation {
             return;
         }
         stopped = true;
-        if (error != null && isInterrupt(error)) {
+        if (error != null && Interrupts.isInterrupt(error)) {
             error = null;
             cancelled = true;
         }

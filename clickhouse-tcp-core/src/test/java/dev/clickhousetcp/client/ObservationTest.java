@@ -499,6 +499,24 @@ class ObservationTest {
                         Thread.currentThread().interrupt();
                         return null;
                     }));
+            // interrupted while its connection is opened: a cancellation, and not attempted again
+            Observed o = new Observed(TestClients.builder(legacy).name("test"));
+            InsertOptions attempts = InsertOptions.builder().maxAttempts(3).deduplicationToken("t-" + UUID.randomUUID())
+                    .build();
+            try (ClickHouseTcpClient client = o.client) {
+                Thread.currentThread().interrupt();
+                assertThatThrownBy(() -> client.insert(legacyTable, List.of("id", "name"),
+                        List.<Object[]>of(new Object[] {1L, "a"}), attempts))
+                        .isInstanceOf(ClickHouseException.class).hasMessageContaining("interrupted");
+                assertThat(Thread.interrupted()).as("the caller's interrupt is kept").isTrue();
+            } finally {
+                Thread.interrupted();
+            }
+            ClickHouseTcpObservationContext opening = o.only();
+            ctx(opening).hasLowCardinalityKeyValue("outcome", "CANCELLED")
+                    .hasLowCardinalityKeyValue("error.type", "cancelled")
+                    .doesNotHaveError();
+            assertThat(opening.getRetries()).as("attempts after the interrupt").isZero();
         } finally {
             legacy.httpQuery("DROP TABLE IF EXISTS " + legacyTable);
         }
