@@ -79,6 +79,7 @@ class ObservationTest {
         final Map<Observation.Context, Integer> stops = new IdentityHashMap<>();
         final Map<Observation.Context, Integer> activeAtStop = new IdentityHashMap<>();
         final List<ClickHouseTcpObservationContext> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final Map<Observation.Context, List<String>> events = new IdentityHashMap<>();
         ClickHouseTcpClient client;
 
         Observed(ClickHouseTcpClient.Builder builder) {
@@ -86,6 +87,11 @@ class ObservationTest {
                 @Override
                 public void onStart(Observation.Context context) {
                     started.add((ClickHouseTcpObservationContext) context);
+                }
+
+                @Override
+                public void onEvent(Observation.Event event, Observation.Context context) {
+                    events.computeIfAbsent(context, c -> new ArrayList<>()).add(event.getName());
                 }
 
                 @Override
@@ -172,6 +178,7 @@ class ObservationTest {
                 .hasHighCardinalityKeyValue("clickhouse.written_rows", "0");
         assertThat(Long.parseLong(high(c, "clickhouse.read_bytes"))).isEqualTo(800_000); // 8 bytes a row
         assertThat(c.getTimeToFirstBlock()).isNotNull().isPositive();
+        assertThat(o.events.get(c)).as("events").containsExactly("first.block"); // once, of the 100000 rows' blocks
         assertThat(c.getProfileInfo()).isNotNull();
         assertThat(c.getProfileInfo().rows()).isEqualTo(100_000);
         assertThat(c.getCompressedBytesRead()).isPositive(); // LZ4 by default
@@ -205,8 +212,11 @@ class ObservationTest {
 
     @Test
     void executeAndPing() {
-        ClickHouseTcpObservationContext exec = run(client -> client.execute("OPTIMIZE TABLE " + table)).only();
+        Observed executed = run(client -> client.execute("OPTIMIZE TABLE " + table));
+        ClickHouseTcpObservationContext exec = executed.only();
         assertSuccess(exec, "execute", "OPTIMIZE", QUERY_KEYS);
+        assertThat(executed.events.get(exec)).as("no block with rows, no first.block event").isNull();
+        assertThat(exec.getTimeToFirstBlock()).isNull();
         ctx(exec).hasContextualNameEqualTo("OPTIMIZE default")
                 .hasHighCardinalityKeyValue("db.response.returned_rows", "0");
 
