@@ -579,6 +579,31 @@ class ObservationTest {
                 .doesNotHaveError();
     }
 
+    /** A call waiting for the pool's only connection is observed already: the wait is part of its observation. */
+    @Test
+    void theObservationStartsBeforeTheConnectionIsAcquired() throws Exception {
+        Observed o = new Observed(TestClients.builder(server).name("test").maxPoolSize(1));
+        ClickHouseTcpObservationContext waiting;
+        try (ClickHouseTcpClient client = o.client) {
+            java.util.concurrent.CompletableFuture<Integer> second;
+            try (QueryResult holder = client.query("SELECT 1")) {
+                second = java.util.concurrent.CompletableFuture.supplyAsync(() -> client.queryRows("SELECT 2").size());
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                while (client.poolStats().pending() == 0) {
+                    assertThat(System.nanoTime() - deadline).as("the second call waits for the pool").isNegative();
+                    Thread.sleep(5); // polling interval, not a wait for an event
+                }
+                assertThat(o.contexts()).as("observations started while the second call waits").hasSize(2);
+                waiting = o.contexts().get(1);
+                assertThat(o.stops).doesNotContainKey(waiting);
+                holder.drain();
+            }
+            assertThat(second.get(20, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(1);
+        }
+        assertThat(o.stops.get(waiting)).isEqualTo(1);
+        assertSuccess(waiting, "query", "SELECT", QUERY_KEYS);
+    }
+
     @Test
     void aStreamedResultsObservationEndsWhenItCloses() {
         Observed o = observed();
