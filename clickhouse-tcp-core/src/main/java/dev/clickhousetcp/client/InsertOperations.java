@@ -492,7 +492,8 @@ final class InsertOperations {
     }
 
     /**
-     * Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection. The last
+     * Runs {@code attempt} up to {@code maxAttempts} times while it fails on the connection (not after an
+     * interrupt of the calling thread: the caller asked the insert to stop). The last
      * failure is thrown; when an earlier attempt may have applied the insert and the last one does not
      * say so (it failed before sending anything), the exception thrown says it.
      */
@@ -510,7 +511,7 @@ final class InsertOperations {
                 if (e.insertMayHaveBeenApplied()) {
                     applied = e;
                 }
-                if (i >= max) {
+                if (i >= max || Interrupts.isInterrupt(e)) { // an interrupted call is not attempted again
                     throw applied == null || e.insertMayHaveBeenApplied() ? e : appliedEarlier(e, applied, i);
                 }
             }

@@ -218,7 +218,8 @@ public final class InsertOptions {
 
         /**
          * Total attempts for a re-iterable source after connection failures and timeouts (default 1);
-         * more than one needs a deduplication token. Server errors are not retried.
+         * more than one needs a deduplication token. Server errors are not retried, nor is an insert whose
+         * thread was interrupted.
          *
          * @param attempts at least 1
          * @return this builder

@@ -162,13 +162,19 @@ final class ObservedOperation {
 
     /**
      * Ends the observation: with {@code error}, else as cancelled (the caller stopped the call before
-     * its end) or successful. Only the first call counts.
+     * its end) or successful. An {@code error} caused by an interrupt of the caller's thread (wherever
+     * the interrupt met the call: waiting for a connection, connecting, sending, waiting for the server)
+     * is a cancellation too, for every kind of call. Only the first call counts.
      */
     void stop(Throwable error, boolean cancelled) {
         if (stopped) {
             return;
         }
         stopped = true;
+        if (error != null && Interrupts.isInterrupt(error)) {
+            error = null;
+            cancelled = true;
+        }
         try {
             takeCompression();
             if (error != null) {

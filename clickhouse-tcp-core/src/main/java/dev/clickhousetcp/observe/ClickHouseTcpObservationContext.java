@@ -34,9 +34,12 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
         UNKNOWN,
         /** Complete: every row read, the insert confirmed, the Pong received. */
         SUCCESS,
-        /** Ended by an exception (a server error, a timeout, a broken connection, an interrupt, a mapping error). */
+        /** Ended by an exception (a server error, a timeout, a broken connection, a mapping error). */
         ERROR,
-        /** Stopped by the caller before its end: {@code QueryResult.cancel()} or closing an unfinished result or stream. */
+        /**
+         * Stopped by the caller before its end: {@code QueryResult.cancel()}, closing an unfinished result or
+         * stream, or an interrupt of the calling thread (any kind of call, wherever the interrupt met it).
+         */
         CANCELLED
     }
 

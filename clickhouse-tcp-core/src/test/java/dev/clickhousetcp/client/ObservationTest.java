@@ -24,6 +24,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -37,9 +39,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * One observation per client call, against the real 26.7 server: exactly the documented keys with
- * the expected values for every kind of call, success and failure; stopped exactly once and only after
- * the call's connection went back to the pool; a failing handler never breaks a query.
+ * One observation per client call, against the real 26.7 server (and 18.16 where a call closes its
+ * connection): exactly the documented keys with the expected values for every kind of call, success and
+ * failure; stopped exactly once and only after the call's connection went back to the pool; a failing
+ * handler never breaks a query.
  */
 @ClickHouseTest
 class ObservationTest {
@@ -76,6 +79,7 @@ class ObservationTest {
         final Map<Observation.Context, Integer> stops = new IdentityHashMap<>();
         final Map<Observation.Context, Integer> activeAtStop = new IdentityHashMap<>();
         final List<ClickHouseTcpObservationContext> started = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final Map<Observation.Context, List<String>> events = new IdentityHashMap<>();
         ClickHouseTcpClient client;
 
         Observed(ClickHouseTcpClient.Builder builder) {
@@ -83,6 +87,11 @@ class ObservationTest {
                 @Override
                 public void onStart(Observation.Context context) {
                     started.add((ClickHouseTcpObservationContext) context);
+                }
+
+                @Override
+                public void onEvent(Observation.Event event, Observation.Context context) {
+                    events.computeIfAbsent(context, c -> new ArrayList<>()).add(event.getName());
                 }
 
                 @Override
@@ -169,6 +178,7 @@ class ObservationTest {
                 .hasHighCardinalityKeyValue("clickhouse.written_rows", "0");
         assertThat(Long.parseLong(high(c, "clickhouse.read_bytes"))).isEqualTo(800_000); // 8 bytes a row
         assertThat(c.getTimeToFirstBlock()).isNotNull().isPositive();
+        assertThat(o.events.get(c)).as("events").containsExactly("first.block"); // once, of the 100000 rows' blocks
         assertThat(c.getProfileInfo()).isNotNull();
         assertThat(c.getProfileInfo().rows()).isEqualTo(100_000);
         assertThat(c.getCompressedBytesRead()).isPositive(); // LZ4 by default
@@ -202,8 +212,11 @@ class ObservationTest {
 
     @Test
     void executeAndPing() {
-        ClickHouseTcpObservationContext exec = run(client -> client.execute("OPTIMIZE TABLE " + table)).only();
+        Observed executed = run(client -> client.execute("OPTIMIZE TABLE " + table));
+        ClickHouseTcpObservationContext exec = executed.only();
         assertSuccess(exec, "execute", "OPTIMIZE", QUERY_KEYS);
+        assertThat(executed.events.get(exec)).as("no block with rows, no first.block event").isNull();
+        assertThat(exec.getTimeToFirstBlock()).isNull();
         ctx(exec).hasContextualNameEqualTo("OPTIMIZE default")
                 .hasHighCardinalityKeyValue("db.response.returned_rows", "0");
 
@@ -279,12 +292,43 @@ class ObservationTest {
             assertThat(session.queryRows("SELECT x FROM tmp")).hasSize(1);
             session.ping();
         }
-        assertThat(o.contexts()).extracting(ClickHouseTcpObservationContext::getOperationName)
+        List<ClickHouseTcpObservationContext> all = o.contexts();
+        assertThat(all).extracting(ClickHouseTcpObservationContext::getOperationName)
                 .containsExactly("CREATE", "INSERT", "SELECT", "PING");
-        assertThat(o.contexts()).allSatisfy(c -> {
-            assertThat(c.getOutcome()).isEqualTo(Outcome.SUCCESS);
+        assertThat(all).allSatisfy(c -> assertThat(o.stops.get(c)).isEqualTo(1));
+        assertSuccess(all.get(0), "execute", "CREATE", QUERY_KEYS);
+        assertSuccess(all.get(1), "insert", "INSERT", INSERT_KEYS);
+        ctx(all.get(1)).hasHighCardinalityKeyValue("db.operation.batch.size", "1");
+        assertSuccess(all.get(2), "query", "SELECT", QUERY_KEYS);
+        ctx(all.get(2)).hasHighCardinalityKeyValue("db.response.returned_rows", "1");
+        assertSuccess(all.get(3), "ping", "PING", LOW);
+    }
+
+    @Test
+    void sessionErrorsAreObserved() {
+        Observed o = observed();
+        try (ClickHouseTcpClient client = o.client; ClickHouseSession session = client.openSession()) {
+            assertThatThrownBy(() -> session.queryRows("SELECT * FROM no_such_temporary_table"))
+                    .isInstanceOf(ClickHouseServerException.class);
+            assertThatThrownBy(() -> session.insert("no_such_temporary_table", List.of("x"),
+                    List.<Object[]>of(new Object[] {1}))).isInstanceOf(ClickHouseServerException.class);
+            assertThatThrownBy(() -> session.execute("SELEC 1")).isInstanceOf(ClickHouseServerException.class);
+        }
+        List<ClickHouseTcpObservationContext> all = o.contexts();
+        assertThat(all).extracting(c -> c.getOperation().value()).containsExactly("query", "insert", "execute");
+        String[][] keys = {QUERY_KEYS, INSERT_KEYS, QUERY_KEYS};
+        String[] codes = {"60", "60", "62"};
+        for (int i = 0; i < all.size(); i++) {
+            ClickHouseTcpObservationContext c = all.get(i);
             assertThat(o.stops.get(c)).isEqualTo(1);
-        });
+            ctx(c).hasOnlyKeys(keys[i])
+                    .hasLowCardinalityKeyValue("outcome", "ERROR")
+                    .hasLowCardinalityKeyValue("error.type", codes[i])
+                    .hasLowCardinalityKeyValue("db.response.status_code", codes[i])
+                    .hasLowCardinalityKeyValue("server.address", server.host())
+                    .hasLowCardinalityKeyValue("clickhouse.client.name", "test")
+                    .hasError();
+        }
     }
 
     @Test
@@ -424,6 +468,140 @@ class ObservationTest {
         }).only();
         ctx(interrupted).hasLowCardinalityKeyValue("outcome", "CANCELLED")
                 .hasLowCardinalityKeyValue("error.type", "cancelled");
+    }
+
+    /**
+     * Every operation kind interrupted by its caller's thread is a cancellation, wherever the interrupt
+     * meets the call: while an insert waits for the server's confirmation (its connection is then closed,
+     * so these run against the legacy server), or while a call waits for a pooled connection.
+     */
+    @Test
+    void anInterruptedCallOfAnyKindIsACancellation() {
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        String legacyTable = TestClients.table("observed_interrupt");
+        legacy.httpQuery("CREATE TABLE " + legacyTable + " (id UInt64, name String) ENGINE = Memory");
+        try {
+            // rows form: the thread is interrupted while the last row is produced, then waits for the server
+            Iterable<Object[]> rows = () -> new Iterator<>() {
+                int n;
+
+                @Override
+                public boolean hasNext() {
+                    return n < 2;
+                }
+
+                @Override
+                public Object[] next() {
+                    if (++n == 2) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return new Object[] {(long) n, "r"};
+                }
+            };
+            assertInterruptedCancellation(legacy, "insert", client -> client.insert(legacyTable, List.of("id", "name"), rows));
+            // a callback's insert: interrupted after a block was sent
+            assertInterruptedCancellation(legacy, "insert", client -> client.withInsert("INSERT INTO " + legacyTable
+                    + " VALUES", QueryOptions.DEFAULT, ins -> {
+                        var w = ins.newWriters();
+                        w[0].append(1L);
+                        w[1].append("a");
+                        ins.sendBlock(w, 1);
+                        Thread.currentThread().interrupt();
+                        return null;
+                    }));
+            // interrupted while its connection is opened: a cancellation, and not attempted again
+            Observed o = new Observed(TestClients.builder(legacy).name("test"));
+            InsertOptions attempts = InsertOptions.builder().maxAttempts(3).deduplicationToken("t-" + UUID.randomUUID())
+                    .build();
+            try (ClickHouseTcpClient client = o.client) {
+                Thread.currentThread().interrupt();
+                assertThatThrownBy(() -> client.insert(legacyTable, List.of("id", "name"),
+                        List.<Object[]>of(new Object[] {1L, "a"}), attempts))
+                        .isInstanceOf(ClickHouseException.class).hasMessageContaining("interrupted");
+                assertThat(Thread.interrupted()).as("the caller's interrupt is kept").isTrue();
+            } finally {
+                Thread.interrupted();
+            }
+            ClickHouseTcpObservationContext opening = o.only();
+            ctx(opening).hasLowCardinalityKeyValue("outcome", "CANCELLED")
+                    .hasLowCardinalityKeyValue("error.type", "cancelled")
+                    .doesNotHaveError();
+            assertThat(opening.getRetries()).as("attempts after the interrupt").isZero();
+        } finally {
+            legacy.httpQuery("DROP TABLE IF EXISTS " + legacyTable);
+        }
+        // waiting for the pool's only connection, lent to an open result: before anything is sent
+        Map<String, Consumer<ClickHouseTcpClient>> waiting = new LinkedHashMap<>();
+        waiting.put("ping", ClickHouseTcpClient::ping);
+        waiting.put("query", client -> client.queryRows("SELECT 1"));
+        waiting.put("execute", client -> client.execute("SELECT 1"));
+        waiting.put("insert", client -> client.insert(table, List.of("id", "name"),
+                List.<Object[]>of(new Object[] {1L, "a"})));
+        waiting.forEach((operation, call) -> {
+            Observed o = new Observed(TestClients.builder(server).name("test").maxPoolSize(1)
+                    .acquireTimeout(Duration.ofSeconds(30)));
+            try (ClickHouseTcpClient client = o.client; QueryResult holder = client.query("SELECT 1")) {
+                Thread.currentThread().interrupt();
+                assertThatThrownBy(() -> call.accept(client)).as(operation)
+                        .isInstanceOf(ClickHouseException.class).hasMessageContaining("interrupted");
+                assertThat(Thread.interrupted()).as("the caller's interrupt is kept").isTrue();
+                holder.drain();
+            } finally {
+                Thread.interrupted();
+            }
+            ClickHouseTcpObservationContext c = o.contexts().get(1);
+            assertThat(c.getOperation().value()).isEqualTo(operation);
+            assertThat(o.stops.get(c)).isEqualTo(1);
+            ctx(c).as(operation)
+                    .hasLowCardinalityKeyValue("outcome", "CANCELLED")
+                    .hasLowCardinalityKeyValue("error.type", "cancelled")
+                    .hasLowCardinalityKeyValue("db.response.status_code", "none")
+                    .doesNotHaveError();
+        });
+    }
+
+    /** {@code call} on a client of {@code target} fails as interrupted; its one observation is a cancellation. */
+    static void assertInterruptedCancellation(ClickHouseServer target, String operation, Consumer<ClickHouseTcpClient> call) {
+        Observed o = new Observed(TestClients.builder(target).name("test"));
+        try (ClickHouseTcpClient client = o.client) {
+            assertThatThrownBy(() -> call.accept(client)).as(operation)
+                    .isInstanceOf(ClickHouseException.class).hasMessageContaining("interrupted");
+            assertThat(Thread.interrupted()).as("the caller's interrupt is kept").isTrue();
+        } finally {
+            Thread.interrupted();
+        }
+        ClickHouseTcpObservationContext c = o.only();
+        assertThat(c.getOperation().value()).isEqualTo(operation);
+        ctx(c).as(operation)
+                .hasLowCardinalityKeyValue("outcome", "CANCELLED")
+                .hasLowCardinalityKeyValue("error.type", "cancelled")
+                .hasLowCardinalityKeyValue("db.response.status_code", "none")
+                .doesNotHaveError();
+    }
+
+    /** A call waiting for the pool's only connection is observed already: the wait is part of its observation. */
+    @Test
+    void theObservationStartsBeforeTheConnectionIsAcquired() throws Exception {
+        Observed o = new Observed(TestClients.builder(server).name("test").maxPoolSize(1));
+        ClickHouseTcpObservationContext waiting;
+        try (ClickHouseTcpClient client = o.client) {
+            java.util.concurrent.CompletableFuture<Integer> second;
+            try (QueryResult holder = client.query("SELECT 1")) {
+                second = java.util.concurrent.CompletableFuture.supplyAsync(() -> client.queryRows("SELECT 2").size());
+                long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+                while (client.poolStats().pending() == 0) {
+                    assertThat(System.nanoTime() - deadline).as("the second call waits for the pool").isNegative();
+                    Thread.sleep(5); // polling interval, not a wait for an event
+                }
+                assertThat(o.contexts()).as("observations started while the second call waits").hasSize(2);
+                waiting = o.contexts().get(1);
+                assertThat(o.stops).doesNotContainKey(waiting);
+                holder.drain();
+            }
+            assertThat(second.get(20, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(1);
+        }
+        assertThat(o.stops.get(waiting)).isEqualTo(1);
+        assertSuccess(waiting, "query", "SELECT", QUERY_KEYS);
     }
 
     @Test

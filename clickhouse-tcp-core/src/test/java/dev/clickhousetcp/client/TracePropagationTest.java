@@ -188,6 +188,37 @@ class TracePropagationTest {
         }
     }
 
+    /** An insert's INSERT statement carries its client span's context as a query does. */
+    @Test
+    void anInsertJoinsTheTrace() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String table = TestClients.table("traced_insert");
+        server.httpQuery("CREATE TABLE " + table + " (id UInt64) ENGINE = Memory");
+        try (Otel o = Otel.create()) {
+            String appTrace;
+            try (ClickHouseTcpClient client = TestClients.builder(server)
+                    .observationRegistry(tracingRegistry(o.tracer(), o.propagator(), new AtomicReference<>())).build()) {
+                Span app = o.tracer().nextSpan().name("app request").start();
+                try (Tracer.SpanInScope ws = o.tracer().withSpan(app)) {
+                    assertThat(client.insert(table, List.of("id"), List.<Object[]>of(new Object[] {1L}, new Object[] {2L})))
+                            .isEqualTo(2);
+                } finally {
+                    app.end();
+                }
+                appTrace = app.context().traceId();
+            }
+            SpanData clientSpan = o.exporter().getFinishedSpanItems().stream()
+                    .filter(s -> s.getKind() == SpanKind.CLIENT).findFirst().orElseThrow();
+            assertThat(clientSpan.getName()).isEqualTo("INSERT default");
+            assertThat(clientSpan.getTraceId()).isEqualTo(appTrace);
+            List<ServerSpan> spans = serverSpans(server, appTrace);
+            assertThat(spans).as("server spans of trace %s", appTrace).isNotEmpty();
+            assertThat(outsideParents(spans)).containsExactly(clientSpan.getSpanId());
+        } finally {
+            server.httpQuery("DROP TABLE IF EXISTS " + table);
+        }
+    }
+
     @Test
     void braveBridgeWithW3cAnd128BitIds() {
         brave(new W3CPropagation(new BraveBaggageManager(), List.of()), true);
