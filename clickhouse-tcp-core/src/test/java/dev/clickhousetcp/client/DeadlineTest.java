@@ -64,6 +64,25 @@ class DeadlineTest {
         }
     }
 
+    /**
+     * The bound is the time the call returns, not the time the client stops waiting: the wait for the
+     * server's confirmation ends {@link Exchange#RETURN_RESERVE_NANOS} before it, which leaves the
+     * reading thread the time to drop the connection and throw (about 1-9 ms on a busy two-core machine;
+     * waiting for the whole grace made a 300 ms timeout on {@code SELECT sleep(2)} return after 400.7 to
+     * 408.8 ms, every time past its 400 ms bound).
+     */
+    @Test
+    void theWaitForTheServersConfirmationEndsEarlyEnoughToReturnWithinTheBound() {
+        for (Duration timeout : List.of(Duration.ofMillis(1), Duration.ofMillis(300), Duration.ofSeconds(5))) {
+            Exchange x = new Exchange(Budget.of(timeout, ClickHouseTimeoutException.Deadline.QUERY), true, 0);
+            long grace = Math.max(timeout.toNanos() / 10, Duration.ofMillis(100).toNanos());
+            long waited = x.hardDeadlineNanos() - x.budget.deadlineNanos();
+            assertThat(waited).as("the wait for a confirmation past a timeout of %s", timeout)
+                    .isLessThanOrEqualTo(grace - Duration.ofMillis(10).toNanos())
+                    .isGreaterThanOrEqualTo(grace - Duration.ofMillis(20).toNanos());
+        }
+    }
+
     @Test
     void aTimeoutTheServerConfirmsKeepsTheConnection() {
         try (ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.modern()).maxPoolSize(1).build()) {
