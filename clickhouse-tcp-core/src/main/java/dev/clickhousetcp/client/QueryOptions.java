@@ -307,7 +307,8 @@ public final class QueryOptions {
          * it is dropped. An insert cannot be cancelled halfway: it is abandoned at once and its
          * connection dropped. Either way a {@link dev.clickhousetcp.ClickHouseTimeoutException} with
          * deadline {@code QUERY} is thrown, within {@code timeout + max(10 %, 100 ms)}; for an insert it
-         * says whether the insert may have been applied.
+         * says whether the insert may have been applied. A caller that reads the result slower than the
+         * timeout meets it at its first {@code QueryResult.next()} after the deadline.
          *
          * @param timeout a positive duration, or {@code null} for the client's default query timeout
          * @return this builder

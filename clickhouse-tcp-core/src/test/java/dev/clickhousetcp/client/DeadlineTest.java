@@ -99,6 +99,38 @@ class DeadlineTest {
         }
     }
 
+    /**
+     * A consumer slower than the query timeout (its own work between {@code next()} calls) meets the
+     * timeout at its next {@code next()}, also when the rest of the response already arrived: the
+     * deadline is the whole call's. The connection stays usable (the server had ended the query; the
+     * Cancel that reaches it afterwards changes nothing for the next query on it).
+     */
+    @Test
+    void aConsumerSlowerThanTheTimeoutMeetsItAtItsNextReadEvenWhenTheResponseHasArrived() {
+        for (ClickHouseServer server : List.of(ClickHouseServers.modern(), ClickHouseServers.legacy())) {
+            try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).build()) {
+                client.ping();
+                Duration timeout = Duration.ofMillis(300);
+                try (QueryResult r = client.query("SELECT number FROM numbers(10) SETTINGS max_block_size = 1",
+                        QueryOptions.builder().timeout(timeout).build())) {
+                    ClickHouseTimeoutException e = catchThrowableOfType(() -> {
+                        while (r.next() != null) {
+                            LockSupport.parkNanos(Duration.ofMillis(100).toNanos()); // the consumer's own work
+                        }
+                    }, ClickHouseTimeoutException.class);
+                    assertThat(e).as("%s: the rest of the result after the deadline", server).isNotNull();
+                    assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+                    assertThat(e.timeout()).isEqualTo(timeout);
+                }
+                assertThat(client.poolStats().active()).isZero();
+                for (int i = 0; i < 3; i++) {
+                    assertThat(client.query("SELECT sleepEachRow(0.01), number FROM numbers(20) SETTINGS max_block_size = 1",
+                            (row, n) -> row.getLong(1))).as("%s: the next queries on the pool", server).hasSize(20);
+                }
+            }
+        }
+    }
+
     @Test
     void theQueryTimeoutCoversProducingAnInsertsRows() {
         ClickHouseServer server = ClickHouseServers.modern();
