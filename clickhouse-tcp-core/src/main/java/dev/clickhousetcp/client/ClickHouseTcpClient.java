@@ -612,7 +612,9 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         }
 
         /**
-         * How long {@code acquire} waits for a free connection (default 30 s).
+         * How long a call waits for a pooled connection (default 30 s), opening a new one included (its
+         * connect and handshake); past it, a {@link dev.clickhousetcp.ClickHouseTimeoutException} with
+         * deadline {@code ACQUIRE} names it. A shorter query timeout bounds the wait instead.
          *
          * @param d the longest wait, which also bounds opening a new connection
          * @return this builder

@@ -69,6 +69,18 @@ final class ConnectionGuard implements Transport.Guard {
         return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
     }
 
+    /**
+     * Acts on the running request's deadline before the reading thread takes data that has already
+     * arrived (a consumer slower than the deadline): as a read would, once the deadline passed, sends
+     * Cancel and starts the grace. Only until Cancel was sent; a no-op without a request.
+     */
+    static void checkBeforeBuffered(ClickHouseConnection c) throws IOException {
+        Exchange x = c.exchange();
+        if (x != null && !x.cancelSent && x.budget.expired()) {
+            onRead(c, 0);
+        }
+    }
+
     /** Called by the transport before a read and after each wait for data (reading thread only). */
     private static void onRead(ClickHouseConnection c, long silentNanos) throws IOException {
         Exchange x = c.exchange();

@@ -22,6 +22,12 @@ final class Exchange {
     static final long INTERRUPT_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(1000);
     /** The smallest grace a timed-out query gets to confirm its cancellation. */
     static final long MIN_TIMEOUT_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
+     * How long before the end of the grace the client stops waiting for the confirmation: the time the
+     * reading thread keeps to drop the connection and throw, so the call returns within the deadline
+     * plus its grace rather than a few milliseconds after it.
+     */
+    static final long RETURN_RESERVE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     final Budget budget;
     /** Queries answer a deadline with Cancel and a drain; inserts and pings give up at once. */
@@ -59,8 +65,11 @@ final class Exchange {
         return c.bytesReceived() == receivedAtStart;
     }
 
-    /** The latest time the response may end: the deadline plus its grace (max(10 %, 100 ms)). */
+    /**
+     * The latest time the response may end: the deadline plus its grace (max(10 %, 100 ms)), less
+     * {@link #RETURN_RESERVE_NANOS} for returning within that bound.
+     */
     long hardDeadlineNanos() {
-        return budget.unlimited() ? Long.MAX_VALUE : budget.deadlineNanos() + graceNanos;
+        return budget.unlimited() ? Long.MAX_VALUE : budget.deadlineNanos() + graceNanos - RETURN_RESERVE_NANOS;
     }
 }

@@ -299,9 +299,16 @@ public final class QueryOptions {
         }
 
         /**
-         * Limits the whole query (from sending it to the end of its response) on the client: when it
-         * passes, Cancel is sent, the response drained, and a
-         * {@link dev.clickhousetcp.ClickHouseTimeoutException} thrown.
+         * Limits the whole call on the client, from the call on: waiting for and opening a pooled
+         * connection (the earlier of this and the acquire timeout applies), sending, and the whole
+         * response; for an insert also producing its rows and the server's confirmation. When it passes,
+         * a query is sent Cancel and the server gets a grace of {@code max(10 % of timeout, 100 ms)}, less
+         * 10 ms the client keeps to return, to end its response: if it does, the connection is kept, else
+         * it is dropped. An insert cannot be cancelled halfway: it is abandoned at once and its
+         * connection dropped. Either way a {@link dev.clickhousetcp.ClickHouseTimeoutException} with
+         * deadline {@code QUERY} is thrown, within {@code timeout + max(10 %, 100 ms)}; for an insert it
+         * says whether the insert may have been applied. A caller that reads the result slower than the
+         * timeout meets it at its first {@code QueryResult.next()} after the deadline.
          *
          * @param timeout a positive duration, or {@code null} for the client's default query timeout
          * @return this builder

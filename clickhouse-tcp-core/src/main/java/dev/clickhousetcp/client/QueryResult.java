@@ -109,6 +109,10 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         while (true) {
             Block b;
             try {
+                if (exchange.abort() == Exchange.Abort.NONE && !reader.finished()) {
+                    // the deadline is the whole call's, also for rows that arrived before it passed
+                    ConnectionGuard.checkBeforeBuffered(conn);
+                }
                 b = nextBlock();
             } catch (ClickHouseServerException e) {
                 RuntimeException outcome = exchange.abort() != Exchange.Abort.NONE

@@ -64,6 +64,25 @@ class DeadlineTest {
         }
     }
 
+    /**
+     * The bound is the time the call returns, not the time the client stops waiting: the wait for the
+     * server's confirmation ends {@link Exchange#RETURN_RESERVE_NANOS} before it, which leaves the
+     * reading thread the time to drop the connection and throw (about 1-9 ms on a busy two-core machine;
+     * waiting for the whole grace made a 300 ms timeout on {@code SELECT sleep(2)} return after 400.7 to
+     * 408.8 ms, every time past its 400 ms bound).
+     */
+    @Test
+    void theWaitForTheServersConfirmationEndsEarlyEnoughToReturnWithinTheBound() {
+        for (Duration timeout : List.of(Duration.ofMillis(1), Duration.ofMillis(300), Duration.ofSeconds(5))) {
+            Exchange x = new Exchange(Budget.of(timeout, ClickHouseTimeoutException.Deadline.QUERY), true, 0);
+            long grace = Math.max(timeout.toNanos() / 10, Duration.ofMillis(100).toNanos());
+            long waited = x.hardDeadlineNanos() - x.budget.deadlineNanos();
+            assertThat(waited).as("the wait for a confirmation past a timeout of %s", timeout)
+                    .isLessThanOrEqualTo(grace - Duration.ofMillis(10).toNanos())
+                    .isGreaterThanOrEqualTo(grace - Duration.ofMillis(20).toNanos());
+        }
+    }
+
     @Test
     void aTimeoutTheServerConfirmsKeepsTheConnection() {
         try (ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.modern()).maxPoolSize(1).build()) {
@@ -77,6 +96,38 @@ class DeadlineTest {
             assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
             assertThat(client.poolStats().destroyed()).isZero();
             assertThat(client.queryRows("SELECT 1")).hasSize(1);
+        }
+    }
+
+    /**
+     * A consumer slower than the query timeout (its own work between {@code next()} calls) meets the
+     * timeout at its next {@code next()}, also when the rest of the response already arrived: the
+     * deadline is the whole call's. The connection stays usable (the server had ended the query; the
+     * Cancel that reaches it afterwards changes nothing for the next query on it).
+     */
+    @Test
+    void aConsumerSlowerThanTheTimeoutMeetsItAtItsNextReadEvenWhenTheResponseHasArrived() {
+        for (ClickHouseServer server : List.of(ClickHouseServers.modern(), ClickHouseServers.legacy())) {
+            try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).build()) {
+                client.ping();
+                Duration timeout = Duration.ofMillis(300);
+                try (QueryResult r = client.query("SELECT number FROM numbers(10) SETTINGS max_block_size = 1",
+                        QueryOptions.builder().timeout(timeout).build())) {
+                    ClickHouseTimeoutException e = catchThrowableOfType(() -> {
+                        while (r.next() != null) {
+                            LockSupport.parkNanos(Duration.ofMillis(100).toNanos()); // the consumer's own work
+                        }
+                    }, ClickHouseTimeoutException.class);
+                    assertThat(e).as("%s: the rest of the result after the deadline", server).isNotNull();
+                    assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+                    assertThat(e.timeout()).isEqualTo(timeout);
+                }
+                assertThat(client.poolStats().active()).isZero();
+                for (int i = 0; i < 3; i++) {
+                    assertThat(client.query("SELECT sleepEachRow(0.01), number FROM numbers(20) SETTINGS max_block_size = 1",
+                            (row, n) -> row.getLong(1))).as("%s: the next queries on the pool", server).hasSize(20);
+                }
+            }
         }
     }
 
