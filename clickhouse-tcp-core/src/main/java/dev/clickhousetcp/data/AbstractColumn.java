@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 /** Common state of column implementations: type, row count, lifetime. */
 public abstract class AbstractColumn implements Column {
     /** The column's ClickHouse type. */
@@ -17,7 +15,7 @@ public abstract class AbstractColumn implements Column {
      * @param type the column's ClickHouse type
      * @param rows number of rows, non-negative
      */
-    protected AbstractColumn(DataType type, int rows) {
+    AbstractColumn(DataType type, int rows) {
         this.type = type;
         this.rows = rows;
     }

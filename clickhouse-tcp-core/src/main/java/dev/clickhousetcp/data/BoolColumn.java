@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 /** Bool column (one byte per value). {@link #getObject} returns {@code Boolean}; text is {@code true}/{@code false}. */
 public final class BoolColumn extends FixedWidthColumn {
     /**
@@ -11,7 +9,7 @@ public final class BoolColumn extends FixedWidthColumn {
      * @param rows number of rows
      * @param data one byte per value, 0 for false and any other value for true
      */
-    public BoolColumn(DataType type, int rows, byte[] data) {
+    BoolColumn(DataType type, int rows, byte[] data) {
         super(type, rows, data, 1);
     }
 

@@ -1,9 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DynamicType;
-import dev.clickhousetcp.types.TypedValue;
-
 import java.util.Arrays;
 import java.util.List;
 
@@ -43,7 +39,7 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
      * @param typeIndexes per row the index into {@code typeNames}, -1 for NULL ({@code rows} used)
      * @param offsets     per row the position in its type's column
      */
-    public DynamicColumn(DataType type, int rows, String[] typeNames, Column[] columns, int[] typeIndexes,
+    DynamicColumn(DataType type, int rows, String[] typeNames, Column[] columns, int[] typeIndexes,
                          int[] offsets) {
         super(type, rows);
         this.typeNames = typeNames;

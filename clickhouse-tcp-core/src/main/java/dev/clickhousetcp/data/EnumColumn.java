@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.EnumType;
-
 /**
  * Enum8 / Enum16 column: Int8 or Int16 values. {@link #getObject} and {@link #getString} return the
  * element name; {@link #getLong} the numeric value.
@@ -16,7 +14,7 @@ public final class EnumColumn extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian Int8 or Int16 values, at least {@code rows * type.width()} bytes
      */
-    public EnumColumn(EnumType type, int rows, byte[] data) {
+    EnumColumn(EnumType type, int rows, byte[] data) {
         super(type, rows, data, type.width());
         this.enumType = type;
     }

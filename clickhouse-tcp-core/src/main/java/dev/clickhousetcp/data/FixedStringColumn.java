@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -19,7 +17,7 @@ public final class FixedStringColumn extends FixedWidthColumn {
      * @param data the values, {@code n} bytes each, at least {@code rows * n} bytes
      * @param n    the N of FixedString(N): bytes per value
      */
-    public FixedStringColumn(DataType type, int rows, byte[] data, int n) {
+    FixedStringColumn(DataType type, int rows, byte[] data, int n) {
         super(type, rows, data, n);
     }
 

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -37,7 +35,7 @@ public abstract class FixedWidthColumn extends AbstractColumn {
      * @param data  the little-endian value bytes, at least {@code rows * width} long
      * @param width bytes per value
      */
-    protected FixedWidthColumn(DataType type, int rows, byte[] data, int width) {
+    FixedWidthColumn(DataType type, int rows, byte[] data, int width) {
         super(type, rows);
         this.data = data;
         this.width = width;

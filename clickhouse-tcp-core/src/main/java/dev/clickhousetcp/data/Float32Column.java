@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -14,7 +12,7 @@ public final class Float32Column extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian IEEE-754 values, at least {@code rows * 4} bytes
      */
-    public Float32Column(DataType type, int rows, byte[] data) {
+    Float32Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 4);
     }
 

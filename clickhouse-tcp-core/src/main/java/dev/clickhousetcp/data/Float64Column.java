@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -14,7 +12,7 @@ public final class Float64Column extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian IEEE-754 values, at least {@code rows * 8} bytes
      */
-    public Float64Column(DataType type, int rows, byte[] data) {
+    Float64Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 8);
     }
 

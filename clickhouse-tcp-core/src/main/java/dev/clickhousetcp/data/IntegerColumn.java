@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 /**
  * Base of the Int8..Int64 / UInt8..UInt64 columns: little-endian lanes of 1, 2, 4 or 8 bytes.
  * Subclasses read their lane width in {@link #getLong} without boxing; text and floating-point views
@@ -20,7 +18,7 @@ public abstract class IntegerColumn extends FixedWidthColumn {
      * @param width    bytes per value: 1, 2, 4 or 8
      * @param unsigned whether the type is unsigned
      */
-    protected IntegerColumn(DataType type, int rows, byte[] data, int width, boolean unsigned) {
+    IntegerColumn(DataType type, int rows, byte[] data, int width, boolean unsigned) {
         super(type, rows, data, width);
         this.unsigned = unsigned;
     }

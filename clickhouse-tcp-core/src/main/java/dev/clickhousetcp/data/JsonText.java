@@ -1,8 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.TupleType;
-import dev.clickhousetcp.types.TypedValue;
-
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -28,7 +25,7 @@ import java.util.Map;
  * <code>\/</code>, <code>&#92;u2028</code>, <code>&#92;u2029</code> and upper-case <code>&#92;u00XX</code> for other control
  * characters), plus a small parser and a writer of Java trees for inserts. Stateless and thread-safe.
  */
-public final class JsonText {
+final class JsonText {
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
     private static final int MAX_DEPTH = 1000;
 

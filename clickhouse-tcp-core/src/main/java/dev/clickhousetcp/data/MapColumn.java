@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +18,7 @@ public final class MapColumn extends AbstractColumn {
      * @param rows    number of rows (maps)
      * @param entries the Array(Tuple(keys, values)) view of this column
      */
-    public MapColumn(DataType type, int rows, ArrayColumn entries) {
+    MapColumn(DataType type, int rows, ArrayColumn entries) {
         super(type, rows);
         this.entries = entries;
     }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,9 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.TypedValue;
-import dev.clickhousetcp.types.VariantType;
-
 import java.util.Arrays;
 
 /**
@@ -43,7 +39,7 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
      * @param offsets        per row, the index in its variant's column (ignored for NULL rows)
      * @param variants       one column per variant, in discriminator order
      */
-    public VariantColumn(DataType type, int rows, byte[] discriminators, int[] offsets, Column[] variants) {
+    VariantColumn(DataType type, int rows, byte[] discriminators, int[] offsets, Column[] variants) {
         super(type, rows);
         this.discriminators = discriminators;
         this.offsets = offsets;
