@@ -498,45 +498,9 @@ abstract class AggregateStateLayout {
         return -1;
     }
 
-    /** Bytes of a fixed-width value in RowBinary, or -1. */
+    /** Bytes of a fixed-width value in RowBinary, or -1 (the family's own fact). */
     static int fixedWidth(DataType t) {
-        if (t instanceof NumberType n) {
-            return n.width();
-        }
-        if (t instanceof BigIntType b) {
-            return b.width();
-        }
-        if (t instanceof DecimalType d) {
-            return d.width();
-        }
-        if (t instanceof BFloat16Type) {
-            return 2;
-        }
-        if (t instanceof DateType) {
-            return t.name().equals("Date32") ? 4 : 2;
-        }
-        if (t instanceof DateTimeType || t instanceof IPv4Type) {
-            return 4;
-        }
-        if (t instanceof DateTime64Type || t instanceof IntervalType) {
-            return 8;
-        }
-        if (t instanceof UuidType || t instanceof IPv6Type) {
-            return 16;
-        }
-        if (t instanceof TimeType tt) {
-            return tt.isTime64() ? 8 : 4;
-        }
-        if (t instanceof EnumType e) {
-            return e.width();
-        }
-        if (t instanceof FixedStringType f) {
-            return f.length();
-        }
-        if (t instanceof GeoType g && g.family() == GeoType.Family.POINT) {
-            return 16;
-        }
-        return -1;
+        return t.rowBinaryWidth();
     }
 
     /** A value of {@code t} in RowBinary form ({@code ISerialization::serializeBinary}). */

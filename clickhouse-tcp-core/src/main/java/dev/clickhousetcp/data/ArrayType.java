@@ -213,4 +213,14 @@ public final class ArrayType extends DataType {
             }
         }
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.ArrayB(RowBinaryColumns.builder(element(), depth + 1));
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.isCollection(v) && ValueTypes.all(ValueTypes.elements(v), element(), strict, depth);
+    }
 }

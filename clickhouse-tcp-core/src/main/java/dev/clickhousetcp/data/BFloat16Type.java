@@ -53,4 +53,14 @@ public final class BFloat16Type extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return 2;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.isFloating(v, strict);
+    }
 }

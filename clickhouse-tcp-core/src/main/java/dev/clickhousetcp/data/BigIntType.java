@@ -149,4 +149,14 @@ public final class BigIntType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return width();
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.integerIn(v, width() * 8, isUnsigned());
+    }
 }

@@ -1,6 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 
@@ -141,6 +142,69 @@ public abstract class DataType {
                     + ctx.limits().maxColumnBytes() + " bytes");
         }
         return ctx.readDeclared(in, (int) bytes);
+    }
+
+    /**
+     * Per-family fact: the bytes of one value in the per-value binary form ({@code ISerialization::serializeBinary},
+     * the RowBinary layout) when that is fixed, as in aggregate-function states and Dynamic/JSON shared data;
+     * -1 for variable-width and composite families. A fixed-width family's Native column holds the same bytes
+     * per row (except {@code Point}, whose Native form is its Tuple's columns).
+     */
+    int rowBinaryWidth() {
+        return -1;
+    }
+
+    /**
+     * Per-family codec: a builder that collects this type's values in binary form and writes them in this
+     * type's Native layout (see {@link RowBinaryColumns}). Fixed-width families share one builder; the others
+     * override this. Call it through {@link RowBinaryColumns#builder}, which bounds the nesting depth.
+     *
+     * @param depth the nesting depth of this type in the value being transcoded
+     * @throws ClickHouseTypeException when values of this family have no binary form the client reads
+     */
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        int width = rowBinaryWidth();
+        if (width > 0) {
+            return new RowBinaryColumns.Fixed(width);
+        }
+        throw new ClickHouseTypeException("values of type " + name + " in binary form are not supported");
+    }
+
+    /**
+     * Per-family fact for picking a Variant's variant and a value's type ({@link ValueTypes#accepts}): whether
+     * {@code null} is a value of this type.
+     *
+     * @return {@code true} for Nullable, Nothing, Variant (and Geometry), Dynamic and LowCardinality(Nullable(T))
+     */
+    boolean acceptsNull() {
+        return false;
+    }
+
+    /**
+     * Per-family fact: whether a non-null plain Java value (not a {@link TypedValue}) is a value of this type,
+     * strictly or relaxed (see {@link ValueTypes#accepts}). Composite families ask their parts through
+     * {@link ValueTypes#accepts(DataType, Object, boolean, int)} at {@code depth + 1}.
+     *
+     * @param v      the value, never {@code null}
+     * @param strict strict or relaxed acceptance
+     * @param depth  the nesting depth of {@code v}
+     * @return {@code false} unless the family says otherwise
+     */
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return false;
+    }
+
+    /**
+     * Per-family fact: whether this type takes a {@link TypedValue}: a type of the same name (spacing ignored)
+     * takes it; Nullable and LowCardinality also when their inner type does, a Variant (and Geometry) when one
+     * of its variants does, a Dynamic always.
+     *
+     * @param tv    the typed value
+     * @param depth the nesting depth of {@code tv}
+     * @return whether the value inserts into this type
+     */
+    boolean acceptsTyped(TypedValue tv, int depth) {
+        return ValueTypes.namesType(tv, this);
     }
 
     /** The exception for a state that {@code owner}'s prefix cannot have produced: a caller's mistake. */

@@ -75,4 +75,14 @@ public final class DateTime64Type extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return 8;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.isDateTime(v);
+    }
 }

@@ -59,4 +59,14 @@ public final class DateTimeType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return 4;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.isDateTime(v);
+    }
 }

@@ -4,6 +4,7 @@ import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.io.BinaryReader;
 
 import java.io.IOException;
+import java.time.LocalDate;
 import java.time.ZoneId;
 
 /**
@@ -54,5 +55,15 @@ public final class DateType extends DataType {
                 putLong(day);
             }
         };
+    }
+
+    @Override
+    int rowBinaryWidth() {
+        return name.equals("Date32") ? 4 : 2;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof LocalDate || v instanceof java.sql.Date;
     }
 }

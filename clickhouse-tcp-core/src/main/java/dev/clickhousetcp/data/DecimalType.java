@@ -193,4 +193,14 @@ public final class DecimalType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return width();
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof BigDecimal || !strict && v instanceof Number;
+    }
 }

@@ -479,4 +479,24 @@ public final class DynamicType extends DataType {
             resolved.clear();
         }
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.DynamicB(depth);
+    }
+
+    @Override
+    boolean acceptsNull() {
+        return true;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return true;
+    }
+
+    @Override
+    boolean acceptsTyped(TypedValue tv, int depth) {
+        return true;
+    }
 }

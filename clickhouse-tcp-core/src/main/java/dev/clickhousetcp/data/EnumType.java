@@ -4,6 +4,7 @@ import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.io.BinaryReader;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -129,5 +130,22 @@ public final class EnumType extends DataType {
                 putLong(defaultValue);
             }
         };
+    }
+
+    @Override
+    int rowBinaryWidth() {
+        return width();
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        for (Map.Entry<String, Integer> e : elements().entrySet()) {
+            if (v instanceof CharSequence cs && e.getKey().equals(cs.toString())
+                    || !strict && ValueTypes.isIntegral(v)
+                    && BigInteger.valueOf(e.getValue()).equals(ValueTypes.toBig(v))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

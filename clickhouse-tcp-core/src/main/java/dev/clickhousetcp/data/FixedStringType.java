@@ -55,4 +55,14 @@ public final class FixedStringType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return length();
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof CharSequence || v instanceof byte[];
+    }
 }

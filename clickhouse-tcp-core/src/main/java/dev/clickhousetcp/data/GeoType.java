@@ -164,4 +164,19 @@ public final class GeoType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return family == Family.POINT ? 16 : -1;
+    }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return RowBinaryColumns.builder(structure(), depth + 1);
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.accepts(structure(), v, strict, depth + 1);
+    }
 }

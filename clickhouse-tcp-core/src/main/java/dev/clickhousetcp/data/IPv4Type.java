@@ -78,4 +78,14 @@ public final class IPv4Type extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return 4;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof Inet4Address;
+    }
 }

@@ -143,4 +143,14 @@ public final class IPv6Type extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return 16;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof Inet6Address || !strict && v instanceof Inet4Address;
+    }
 }

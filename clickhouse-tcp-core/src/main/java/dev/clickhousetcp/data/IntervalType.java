@@ -206,4 +206,14 @@ public final class IntervalType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return 8;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.isIntegral(v);
+    }
 }

@@ -428,4 +428,14 @@ public final class JsonType extends DataType {
             }
         };
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.JsonB(this, depth);
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof Map<?, ?> || !strict && v instanceof CharSequence;
+    }
 }

@@ -201,4 +201,24 @@ public final class LowCardinalityType extends DataType {
             dict.appendDefault(); // key 0: default value, or NULL for LowCardinality(Nullable)
         }
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.LowCardinalityB(inner(), depth);
+    }
+
+    @Override
+    boolean acceptsNull() {
+        return inner() instanceof NullableType;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.accepts(inner(), v, strict, depth + 1);
+    }
+
+    @Override
+    boolean acceptsTyped(TypedValue tv, int depth) {
+        return ValueTypes.namesType(tv, this) || ValueTypes.acceptsTyped(inner(), tv, depth + 1);
+    }
 }

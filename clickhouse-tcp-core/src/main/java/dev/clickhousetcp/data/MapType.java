@@ -6,7 +6,7 @@ import dev.clickhousetcp.io.BinaryWriter;
 import java.io.IOException;
 import java.util.Map;
 
-/** Map(K, V): serialized as Array(Tuple(K, V)) (ClickHouse {@code SerializationMap}). The writer accepts {@code java.util.Map}. */
+/** Map(K, V): serialized as Array(Tuple(K, V)) (ClickHouse {@code SerializationMap}). The writer accepts {@code Map}. */
 public final class MapType extends DataType {
     private final DataType key;
     private final DataType value;
@@ -78,5 +78,25 @@ public final class MapType extends DataType {
                 }
             }
         };
+    }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.MapB(RowBinaryColumns.builder(keyType(), depth + 1),
+                RowBinaryColumns.builder(valueType(), depth + 1));
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        if (!(v instanceof Map<?, ?> m)) {
+            return false;
+        }
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            if (!ValueTypes.accepts(keyType(), e.getKey(), strict, depth + 1)
+                    || !ValueTypes.accepts(valueType(), e.getValue(), strict, depth + 1)) {
+                return false;
+            }
+        }
+        return true;
     }
 }

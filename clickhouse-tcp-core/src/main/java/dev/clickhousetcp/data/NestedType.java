@@ -128,4 +128,9 @@ public final class NestedType extends DataType {
             }
         };
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.ArrayB(RowBinaryColumns.tuple(fieldTypes(), depth));
+    }
 }

@@ -39,4 +39,14 @@ public final class NothingType extends DataType {
             }
         };
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.NothingB();
+    }
+
+    @Override
+    boolean acceptsNull() {
+        return true;
+    }
 }

@@ -105,4 +105,24 @@ public final class NullableType extends DataType {
             }
         };
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.NullableB(RowBinaryColumns.builder(nested(), depth + 1));
+    }
+
+    @Override
+    boolean acceptsNull() {
+        return true;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.accepts(nested(), v, strict, depth + 1);
+    }
+
+    @Override
+    boolean acceptsTyped(TypedValue tv, int depth) {
+        return ValueTypes.namesType(tv, this) || ValueTypes.acceptsTyped(nested(), tv, depth + 1);
+    }
 }

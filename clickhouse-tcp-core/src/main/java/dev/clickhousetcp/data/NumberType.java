@@ -218,4 +218,18 @@ public final class NumberType extends DataType {
             return true;
         }
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return width();
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        switch (kind) {
+            case FLOAT32, FLOAT64: return ValueTypes.isFloating(v, strict);
+            case BOOL: return v instanceof Boolean;
+            default: return ValueTypes.integerIn(v, kind.width * 8, kind.unsigned);
+        }
+    }
 }

@@ -7,6 +7,7 @@ import dev.clickhousetcp.io.BinaryReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,9 +31,8 @@ final class RowBinaryColumns {
 
     /** Values of the type named {@code typeName} (a name as the server prints it). */
     RowBinaryColumns(String typeName, ZoneId serverZone) {
-        TypeNode node = TypeNode.parse(typeName);
         this.type = DataTypes.parse(typeName, serverZone);
-        this.builder = builder(node, 0);
+        this.builder = builder(type, 0);
     }
 
     DataType type() {
@@ -89,88 +89,33 @@ final class RowBinaryColumns {
         }
     }
 
-    static Builder builder(TypeNode n, int depth) {
+    /**
+     * The builder of {@code t}'s values: each family says its own ({@link DataType#rowBinaryBuilder}); this
+     * bounds the nesting depth.
+     */
+    static Builder builder(DataType t, int depth) {
         if (depth > MAX_DEPTH) {
-            throw new ClickHouseTypeException("type nested deeper than " + MAX_DEPTH + ": " + n);
+            throw new ClickHouseTypeException("type nested deeper than " + MAX_DEPTH + ": " + t.name());
         }
-        String f = n.name();
-        switch (f) {
-            case "String": return new StringBuilderB();
-            case "FixedString": return new Fixed(intParam(n, 0));
-            case "Nothing": return new NothingB();
-            case "Nullable": return new NullableB(builder(n.typeArg(0), depth + 1));
-            case "Array": return new ArrayB(builder(n.typeArg(0), depth + 1));
-            case "Tuple": {
-                Builder[] el = new Builder[n.params().size()];
-                for (int i = 0; i < el.length; i++) {
-                    el[i] = builder(n.typeArg(i), depth + 1);
-                }
-                return new TupleB(el);
-            }
-            case "Nested": {
-                Builder[] el = new Builder[n.params().size()];
-                for (int i = 0; i < el.length; i++) {
-                    el[i] = builder(n.typeArg(i), depth + 1);
-                }
-                return new ArrayB(new TupleB(el));
-            }
-            case "Map": return new MapB(builder(n.typeArg(0), depth + 1), builder(n.typeArg(1), depth + 1));
-            case "LowCardinality": return new LowCardinalityB(n.typeArg(0), depth);
-            case "SimpleAggregateFunction": return builder(n.typeArg(n.params().size() - 1), depth + 1);
-            case "Variant": {
-                List<Builder> el = new ArrayList<>();
-                for (int i = 0; i < n.params().size(); i++) {
-                    el.add(builder(n.typeArg(i), depth + 1));
-                }
-                return new VariantB(el.toArray(new Builder[0]));
-            }
-            case "Dynamic": return new DynamicB(depth);
-            case "JSON": return new JsonB(n, depth);
-            case "Point": return point();
-            case "Ring", "LineString", "MultiPoint": return new ArrayB(point());
-            case "Polygon", "MultiLineString": return new ArrayB(new ArrayB(point()));
-            case "MultiPolygon": return new ArrayB(new ArrayB(new ArrayB(point())));
-            case "Geometry": return new VariantB(new Builder[] {new ArrayB(point()), new ArrayB(new ArrayB(point())),
-                new ArrayB(new ArrayB(new ArrayB(point()))), point(), new ArrayB(new ArrayB(point())), new ArrayB(point())});
-            default:
-                int width = fixedWidth(n);
-                if (width > 0) {
-                    return new Fixed(width);
-                }
-                throw new ClickHouseTypeException("values of type " + n + " in binary form are not supported");
-        }
+        return t.rowBinaryBuilder(depth);
     }
 
-    private static Builder point() {
-        return new TupleB(new Builder[] {new Fixed(8), new Fixed(8)});
+    /** Tuple (and a Nested's element): the elements one after the other; natively one column each. */
+    static Builder tuple(List<DataType> elements, int depth) {
+        Builder[] el = new Builder[elements.size()];
+        for (int i = 0; i < el.length; i++) {
+            el[i] = builder(elements.get(i), depth + 1);
+        }
+        return new TupleB(el);
     }
 
-    private static int intParam(TypeNode n, int i) {
-        if (n.param(i) instanceof TypeNode.NumberParam np) {
-            return np.intValue();
+    /** Variant: one builder per variant, in discriminator order. */
+    static Builder variant(List<DataType> variants, int depth) {
+        Builder[] el = new Builder[variants.size()];
+        for (int i = 0; i < el.length; i++) {
+            el[i] = builder(variants.get(i), depth + 1);
         }
-        throw new ClickHouseTypeException("parameter " + (i + 1) + " of " + n + " must be a number");
-    }
-
-    /** Bytes per value of fixed-width families (0 when not fixed-width), per ClickHouse's column types. */
-    static int fixedWidth(TypeNode n) {
-        String f = n.name();
-        if (f.startsWith("Interval")) {
-            return 8;
-        }
-        switch (f) {
-            case "Int8", "UInt8", "Bool", "Enum8": return 1;
-            case "Int16", "UInt16", "Date", "Enum16", "BFloat16": return 2;
-            case "Int32", "UInt32", "Float32", "Date32", "DateTime", "IPv4", "Time", "Decimal32": return 4;
-            case "Int64", "UInt64", "Float64", "DateTime64", "Time64", "Decimal64": return 8;
-            case "Int128", "UInt128", "UUID", "IPv6", "Decimal128": return 16;
-            case "Int256", "UInt256", "Decimal256": return 32;
-            case "Decimal": {
-                int p = intParam(n, 0);
-                return p <= 9 ? 4 : p <= 18 ? 8 : p <= 38 ? 16 : 32;
-            }
-            default: return 0;
-        }
+        return new VariantB(el);
     }
 
     static final class Fixed extends Builder {
@@ -400,9 +345,9 @@ final class RowBinaryColumns {
         final Builder dictionary;
         final List<Integer> keys = new ArrayList<>();
 
-        LowCardinalityB(TypeNode inner, int depth) {
-            this.nullable = inner.name().equals("Nullable");
-            this.dictionary = builder(nullable ? inner.typeArg(0) : inner, depth + 1);
+        LowCardinalityB(DataType inner, int depth) {
+            this.nullable = inner instanceof NullableType;
+            this.dictionary = builder(inner instanceof NullableType n ? n.nested() : inner, depth + 1);
             dictionary.addDefault();
         }
 
@@ -509,7 +454,7 @@ final class RowBinaryColumns {
             }
             Builder b = types.get(name);
             if (b == null) {
-                b = builder(TypeNode.parse(name), depth + 1);
+                b = builder(DataTypes.parse(name, ZoneOffset.UTC), depth + 1);
                 positions.put(name, types.size());
                 types.put(name, b);
             }
@@ -555,13 +500,11 @@ final class RowBinaryColumns {
         final int depth;
         final TreeMap<String, Builder> typed = new TreeMap<>(TypeNames.UTF8_ORDER);
         final TreeMap<String, DynamicB> dynamic = new TreeMap<>(TypeNames.UTF8_ORDER);
-        final JsonType.Params params;
 
-        JsonB(TypeNode n, int depth) {
+        JsonB(JsonType type, int depth) {
             this.depth = depth;
-            this.params = JsonType.Params.parse(n);
-            for (Map.Entry<String, String> e : params.typedPathTypes().entrySet()) {
-                typed.put(e.getKey(), builder(TypeNode.parse(e.getValue()), depth + 1));
+            for (String path : type.typedPaths()) {
+                typed.put(path, builder(type.typedPathType(path), depth + 1));
             }
         }
 

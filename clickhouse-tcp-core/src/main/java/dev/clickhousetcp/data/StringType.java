@@ -188,4 +188,14 @@ public final class StringType extends DataType {
             borrowed = null;
         }
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.StringBuilderB();
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof CharSequence || v instanceof byte[];
+    }
 }

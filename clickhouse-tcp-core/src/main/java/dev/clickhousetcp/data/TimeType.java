@@ -169,4 +169,14 @@ public final class TimeType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return isTime64() ? 8 : 4;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof LocalTime || v instanceof Duration;
+    }
 }

@@ -175,4 +175,24 @@ public final class TupleType extends DataType {
         }
         throw ColumnWriter.cannotConvert(this, value);
     }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return RowBinaryColumns.tuple(elements(), depth);
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        List<Object> parts = ValueTypes.tupleParts(v);
+        List<DataType> types = elements();
+        if (parts == null || parts.size() != types.size()) {
+            return false;
+        }
+        for (int i = 0; i < parts.size(); i++) {
+            if (!ValueTypes.accepts(types.get(i), parts.get(i), strict, depth + 1)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

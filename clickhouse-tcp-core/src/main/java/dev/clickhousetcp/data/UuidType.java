@@ -40,4 +40,14 @@ public final class UuidType extends DataType {
             }
         };
     }
+
+    @Override
+    int rowBinaryWidth() {
+        return 16;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof UUID;
+    }
 }

@@ -251,178 +251,52 @@ final class ValueTypes {
 
     // ---- acceptance, for picking a Variant's variant ----
 
-    private static final TypeNode POINT = TypeNode.parse("Tuple(Float64, Float64)");
-    private static final TypeNode RING = TypeNode.parse("Array(Tuple(Float64, Float64))");
-    private static final TypeNode POLYGON = TypeNode.parse("Array(Array(Tuple(Float64, Float64)))");
-    private static final TypeNode MULTI_POLYGON = TypeNode.parse("Array(Array(Array(Tuple(Float64, Float64))))");
-
     /**
      * Whether a value of this Java class and shape is a value of type {@code t}. Strict: numbers only
      * into their own kind (integers into integer types within range, floating point into Float*,
      * BigDecimal into Decimal), strings only into String/FixedString/Enum, temporal values into the
      * matching date/time family, collections into Array/Tuple/Map when every element is accepted.
      * Relaxed ({@code strict == false}) additionally lets any number into Float/Decimal types and a
-     * JSON text into JSON.
+     * JSON text into JSON. Each family answers for itself ({@link DataType#acceptsNull},
+     * {@link DataType#acceptsValue}, {@link DataType#acceptsTyped}); this bounds the nesting depth.
      */
-    static boolean accepts(TypeNode t, Object v, boolean strict) {
+    static boolean accepts(DataType t, Object v, boolean strict) {
         return accepts(t, v, strict, 0);
     }
 
-    private static boolean accepts(TypeNode t, Object v, boolean strict, int depth) {
+    /** {@link #accepts(DataType, Object, boolean)} for a value nested {@code depth} levels deep. */
+    static boolean accepts(DataType t, Object v, boolean strict, int depth) {
         if (depth > MAX_DEPTH) {
             return false;
         }
-        String f = t.name();
         if (v == null) {
-            return f.equals("Nullable") || f.equals("Nothing") || f.equals("Variant") || f.equals("Dynamic")
-                    || f.equals("Geometry") || f.equals("LowCardinality") && t.typeArg(0).name().equals("Nullable");
+            return t.acceptsNull();
         }
         if (v instanceof TypedValue tv) {
-            return acceptsTyped(t, tv, depth);
+            return t.acceptsTyped(tv, depth);
         }
-        switch (f) {
-            case "Nullable", "LowCardinality":
-                return accepts(t.typeArg(0), v, strict, depth + 1);
-            case "SimpleAggregateFunction":
-                return accepts(t.typeArg(t.params().size() - 1), v, strict, depth + 1);
-            case "String", "FixedString":
-                return v instanceof CharSequence || v instanceof byte[];
-            case "Enum8", "Enum16":
-                for (TypeNode.Param p : t.params()) {
-                    if (p instanceof TypeNode.EnumParam e && (v instanceof CharSequence cs && e.name().equals(cs.toString())
-                            || !strict && isIntegral(v) && BigInteger.valueOf(e.value()).equals(toBig(v)))) {
-                        return true;
-                    }
-                }
-                return false;
-            case "Int8": return inRange(v, -128, 127);
-            case "UInt8": return inRange(v, 0, 255);
-            case "Int16": return inRange(v, Short.MIN_VALUE, Short.MAX_VALUE);
-            case "UInt16": return inRange(v, 0, 65535);
-            case "Int32": return inRange(v, Integer.MIN_VALUE, Integer.MAX_VALUE);
-            case "UInt32": return inRange(v, 0, 0xFFFFFFFFL);
-            case "Int64": return isIntegral(v) && toBig(v).bitLength() <= 63;
-            case "UInt64": return isIntegral(v) && toBig(v).signum() >= 0 && toBig(v).compareTo(TWO_64) < 0;
-            case "Int128": return isIntegral(v) && toBig(v).bitLength() <= 127;
-            case "UInt128": return isIntegral(v) && toBig(v).signum() >= 0 && toBig(v).compareTo(TWO_128) < 0;
-            case "Int256": return isIntegral(v) && toBig(v).bitLength() <= 255;
-            case "UInt256": return isIntegral(v) && toBig(v).signum() >= 0 && toBig(v).compareTo(TWO_256) < 0;
-            case "Float32", "Float64", "BFloat16":
-                return v instanceof Double || v instanceof Float || !strict && v instanceof Number;
-            case "Decimal", "Decimal32", "Decimal64", "Decimal128", "Decimal256":
-                return v instanceof BigDecimal || !strict && v instanceof Number;
-            case "Bool":
-                return v instanceof Boolean;
-            case "Date", "Date32":
-                return v instanceof LocalDate || v instanceof java.sql.Date;
-            case "DateTime", "DateTime64":
-                return v instanceof LocalDateTime || v instanceof Instant || v instanceof ZonedDateTime
-                        || v instanceof OffsetDateTime || v instanceof java.util.Date && !(v instanceof java.sql.Date);
-            case "Time", "Time64":
-                return v instanceof LocalTime || v instanceof Duration;
-            case "UUID":
-                return v instanceof UUID;
-            case "IPv4":
-                return v instanceof Inet4Address;
-            case "IPv6":
-                return v instanceof Inet6Address || !strict && v instanceof Inet4Address;
-            case "Array":
-                return isCollection(v) && all(elements(v), t.typeArg(0), strict, depth);
-            case "Ring", "LineString", "MultiPoint":
-                return accepts(RING, v, strict, depth + 1);
-            case "Polygon", "MultiLineString":
-                return accepts(POLYGON, v, strict, depth + 1);
-            case "MultiPolygon":
-                return accepts(MULTI_POLYGON, v, strict, depth + 1);
-            case "Point":
-                return accepts(POINT, v, strict, depth + 1);
-            case "Tuple": {
-                List<Object> parts = tupleParts(v);
-                if (parts == null || parts.size() != t.params().size()) {
-                    return false;
-                }
-                for (int i = 0; i < parts.size(); i++) {
-                    if (!accepts(t.typeArg(i), parts.get(i), strict, depth + 1)) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            case "Map": {
-                if (!(v instanceof Map<?, ?> m)) {
-                    return false;
-                }
-                for (Map.Entry<?, ?> e : m.entrySet()) {
-                    if (!accepts(t.typeArg(0), e.getKey(), strict, depth + 1)
-                            || !accepts(t.typeArg(1), e.getValue(), strict, depth + 1)) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            case "JSON":
-                return v instanceof Map<?, ?> || !strict && v instanceof CharSequence;
-            case "Variant": {
-                for (int i = 0; i < t.params().size(); i++) {
-                    if (accepts(t.typeArg(i), v, strict, depth + 1)) {
-                        return true;
-                    }
-                }
-                return false;
-            }
-            case "Dynamic":
-                return true;
-            default:
-                if (f.startsWith("Interval")) {
-                    return isIntegral(v);
-                }
-                return false;
-        }
+        return t.acceptsValue(v, strict, depth);
     }
 
     /**
-     * Whether type {@code t} takes a {@link TypedValue}: a Dynamic takes any; a type of the same name
-     * (spacing ignored) takes it, also through Nullable/LowCardinality, and a Variant or Geometry takes
-     * it when one of its variants does.
+     * Whether type {@code t} takes a {@link TypedValue} at nesting depth {@code depth}: see
+     * {@link DataType#acceptsTyped}.
      */
-    private static boolean acceptsTyped(TypeNode t, TypedValue tv, int depth) {
-        if (depth > MAX_DEPTH) {
-            return false;
-        }
-        String f = t.name();
-        if (f.equals("Dynamic")) {
-            return true;
-        }
-        String own;
+    static boolean acceptsTyped(DataType t, TypedValue tv, int depth) {
+        return depth <= MAX_DEPTH && t.acceptsTyped(tv, depth);
+    }
+
+    /** Whether {@code tv} names type {@code t} (spacing ignored); {@code false} when its name does not parse. */
+    static boolean namesType(TypedValue tv, DataType t) {
         try {
-            own = TypeNode.parse(tv.type()).toString();
+            return TypeNode.parse(tv.type()).toString().equals(TypeNode.parse(t.name()).toString());
         } catch (ClickHouseTypeException e) {
             return false;
         }
-        if (own.equals(t.toString())) {
-            return true;
-        }
-        switch (f) {
-            case "Nullable", "LowCardinality":
-                return acceptsTyped(t.typeArg(0), tv, depth + 1);
-            case "Variant":
-                for (int i = 0; i < t.params().size(); i++) {
-                    if (acceptsTyped(t.typeArg(i), tv, depth + 1)) {
-                        return true;
-                    }
-                }
-                return false;
-            case "Geometry":
-                return GEOMETRY_VARIANTS.contains(own);
-            default:
-                return false;
-        }
     }
 
-    private static final java.util.Set<String> GEOMETRY_VARIANTS = java.util.Set.of("LineString", "MultiLineString",
-            "MultiPolygon", "Point", "Polygon", "Ring");
-
-    private static boolean all(List<Object> values, TypeNode t, boolean strict, int depth) {
+    /** Every value accepted by {@code t}, one level deeper. */
+    static boolean all(List<Object> values, DataType t, boolean strict, int depth) {
         for (Object o : values) {
             if (!accepts(t, o, strict, depth + 1)) {
                 return false;
@@ -431,11 +305,31 @@ final class ValueTypes {
         return true;
     }
 
-    private static boolean isCollection(Object v) {
+    /** An integral value ({@code Byte} to {@code Long}, {@code BigInteger}) of at most {@code bits} bits. */
+    static boolean integerIn(Object v, int bits, boolean unsigned) {
+        if (!isIntegral(v)) {
+            return false;
+        }
+        BigInteger b = toBig(v);
+        return unsigned ? b.signum() >= 0 && b.bitLength() <= bits : b.bitLength() <= bits - 1;
+    }
+
+    /** A floating-point value, or (relaxed) any number. */
+    static boolean isFloating(Object v, boolean strict) {
+        return v instanceof Double || v instanceof Float || !strict && v instanceof Number;
+    }
+
+    /** A value of the DateTime/DateTime64 families. */
+    static boolean isDateTime(Object v) {
+        return v instanceof LocalDateTime || v instanceof Instant || v instanceof ZonedDateTime
+                || v instanceof OffsetDateTime || v instanceof java.util.Date && !(v instanceof java.sql.Date);
+    }
+
+    static boolean isCollection(Object v) {
         return v instanceof Iterable<?> && !(v instanceof Map<?, ?>) || v.getClass().isArray() && !(v instanceof byte[]);
     }
 
-    private static List<Object> tupleParts(Object v) {
+    static List<Object> tupleParts(Object v) {
         if (v instanceof List<?> l) {
             return new ArrayList<>(l);
         }
@@ -458,20 +352,12 @@ final class ValueTypes {
         return null;
     }
 
-    private static boolean isIntegral(Object v) {
+    static boolean isIntegral(Object v) {
         return v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte
                 || v instanceof BigInteger;
     }
 
-    private static BigInteger toBig(Object v) {
+    static BigInteger toBig(Object v) {
         return v instanceof BigInteger b ? b : BigInteger.valueOf(((Number) v).longValue());
-    }
-
-    private static boolean inRange(Object v, long min, long max) {
-        if (!isIntegral(v)) {
-            return false;
-        }
-        BigInteger b = toBig(v);
-        return b.compareTo(BigInteger.valueOf(min)) >= 0 && b.compareTo(BigInteger.valueOf(max)) <= 0;
     }
 }

@@ -364,7 +364,7 @@ public final class VariantType extends DataType {
     private List<Integer> candidates(Object v, boolean strict) {
         List<Integer> out = new ArrayList<>();
         for (int i = 0; i < nodes.length; i++) {
-            if (ValueTypes.accepts(nodes[i], v, strict)) {
+            if (ValueTypes.accepts(variants[i], v, strict)) {
                 out.add(i);
             }
         }
@@ -437,5 +437,38 @@ public final class VariantType extends DataType {
                 c.reset();
             }
         }
+    }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return RowBinaryColumns.variant(variants(), depth);
+    }
+
+    @Override
+    boolean acceptsNull() {
+        return true;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        for (DataType t : variants) {
+            if (ValueTypes.accepts(t, v, strict, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    boolean acceptsTyped(TypedValue tv, int depth) {
+        if (ValueTypes.namesType(tv, this)) {
+            return true;
+        }
+        for (DataType t : variants) {
+            if (ValueTypes.acceptsTyped(t, tv, depth + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
