@@ -1,5 +1,7 @@
 package dev.clickhousetcp.data;
 
+import java.util.Objects;
+
 /** Bool column (one byte per value). {@link #getObject} returns {@code Boolean}; text is {@code true}/{@code false}. */
 public final class BoolColumn extends FixedWidthColumn {
     /**
@@ -37,5 +39,21 @@ public final class BoolColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new BoolColumn(type, r, d);
+    }
+
+    /**
+     * Bulk copy of all rows into {@code dst} as 0 (false) or 1 (true), as {@link #getLong} gives them.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     * @throws IllegalStateException     if the owning block has been released
+     * @throws IndexOutOfBoundsException if {@code dst} has no room for {@code size()} values from {@code dstOffset}
+     */
+    public void copyTo(long[] dst, int dstOffset) {
+        checkAccessible();
+        Objects.checkFromIndexSize(dstOffset, rows, dst.length);
+        for (int i = 0; i < rows; i++) {
+            dst[dstOffset + i] = data[i] != 0 ? 1 : 0;
+        }
     }
 }

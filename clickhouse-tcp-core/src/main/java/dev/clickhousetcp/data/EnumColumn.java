@@ -52,4 +52,17 @@ public final class EnumColumn extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new EnumColumn(enumType, r, d);
     }
+
+    /**
+     * Bulk copy of the numeric values of all rows into {@code dst} (as {@link #getLong} gives them: Enum8
+     * and Enum16 values sign-extended). No boxing, one pass.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     * @throws IllegalStateException     if the owning block has been released
+     * @throws IndexOutOfBoundsException if {@code dst} has no room for {@code size()} values from {@code dstOffset}
+     */
+    public void copyTo(long[] dst, int dstOffset) {
+        widenTo(dst, dstOffset, false);
+    }
 }

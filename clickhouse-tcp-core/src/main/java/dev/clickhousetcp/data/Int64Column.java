@@ -49,6 +49,7 @@ public final class Int64Column extends IntegerColumn {
      * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
      * @param dstOffset index in {@code dst} that receives row 0
      */
+    @Override
     public void copyTo(long[] dst, int dstOffset) {
         checkAccessible();
         ByteBuffer.wrap(data, 0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, dstOffset, rows);

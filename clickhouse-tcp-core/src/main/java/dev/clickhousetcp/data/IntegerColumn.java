@@ -43,4 +43,17 @@ public abstract class IntegerColumn extends FixedWidthColumn {
         long v = getLong(row);
         return unsigned ? Long.toUnsignedString(v) : Long.toString(v);
     }
+
+    /**
+     * Bulk copy of all rows into {@code dst} as longs, widened as {@link #getLong} does: signed types
+     * sign-extended, unsigned ones zero-extended (UInt64 keeps its bit pattern). No boxing, one pass.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     * @throws IllegalStateException     if the owning block has been released
+     * @throws IndexOutOfBoundsException if {@code dst} has no room for {@code size()} values from {@code dstOffset}
+     */
+    public void copyTo(long[] dst, int dstOffset) {
+        widenTo(dst, dstOffset, unsigned);
+    }
 }
