@@ -503,38 +503,8 @@ abstract class AggregateStateLayout {
         return t.rowBinaryWidth();
     }
 
-    /** A value of {@code t} in RowBinary form ({@code ISerialization::serializeBinary}). */
+    /** A value of {@code t} in RowBinary form ({@code ISerialization::serializeBinary}): the family's own layout. */
     static AggregateStateLayout rowBinary(String name, DataType t) {
-        int w = fixedWidth(t);
-        if (w >= 0) {
-            return fixed(w);
-        }
-        if (t instanceof StringType) {
-            return BLOB;
-        }
-        if (t instanceof NullableType n) {
-            return nullableValue(rowBinary(name, n.nested()));
-        }
-        if (t instanceof LowCardinalityType l) {
-            return rowBinary(name, l.inner());
-        }
-        if (t instanceof ArrayType a) {
-            return arrayOf(rowBinary(name, a.element()), fixedWidth(a.element()));
-        }
-        if (t instanceof MapType m) {
-            return arrayOf(seq(rowBinary(name, m.keyType()), rowBinary(name, m.valueType())), -1);
-        }
-        if (t instanceof TupleType tt) {
-            List<DataType> el = tt.elements();
-            AggregateStateLayout[] parts = new AggregateStateLayout[el.size()];
-            for (int i = 0; i < parts.length; i++) {
-                parts[i] = rowBinary(name, el.get(i));
-            }
-            return seq(parts);
-        }
-        if (t instanceof GeoType g) {
-            return rowBinary(name, g.structure());
-        }
-        throw unsupported("aggregate function '" + name + "' over values of type " + t.name());
+        return t.rowBinaryLayout(name);
     }
 }

@@ -223,4 +223,9 @@ public final class ArrayType extends DataType {
     boolean acceptsValue(Object v, boolean strict, int depth) {
         return ValueTypes.isCollection(v) && ValueTypes.all(ValueTypes.elements(v), element(), strict, depth);
     }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        return AggregateStateLayout.arrayOf(element().rowBinaryLayout(function), element().rowBinaryWidth());
+    }
 }

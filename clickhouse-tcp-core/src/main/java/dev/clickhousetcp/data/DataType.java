@@ -155,6 +155,23 @@ public abstract class DataType {
     }
 
     /**
+     * Per-family fact: the layout of one value of this type in binary form inside an aggregate-function state
+     * ({@code ISerialization::serializeBinary}, see {@link AggregateStateLayout}). Fixed-width families give
+     * their {@link #rowBinaryWidth()}; String, Nullable, LowCardinality, Array, Map, Tuple and the geo
+     * families override this.
+     *
+     * @param function the aggregate function's name, for the message of an unsupported layout
+     * @throws ClickHouseTypeException when values of this family have no binary form the client reads
+     */
+    AggregateStateLayout rowBinaryLayout(String function) {
+        int width = rowBinaryWidth();
+        if (width >= 0) {
+            return AggregateStateLayout.fixed(width);
+        }
+        throw AggregateStateLayout.unsupported("aggregate function '" + function + "' over values of type " + name);
+    }
+
+    /**
      * Per-family codec: a builder that collects this type's values in binary form and writes them in this
      * type's Native layout (see {@link RowBinaryColumns}). Fixed-width families share one builder; the others
      * override this. Call it through {@link RowBinaryColumns#builder}, which bounds the nesting depth.

@@ -179,4 +179,9 @@ public final class GeoType extends DataType {
     boolean acceptsValue(Object v, boolean strict, int depth) {
         return ValueTypes.accepts(structure(), v, strict, depth + 1);
     }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        return rowBinaryWidth() >= 0 ? super.rowBinaryLayout(function) : structure().rowBinaryLayout(function);
+    }
 }

@@ -221,4 +221,9 @@ public final class LowCardinalityType extends DataType {
     boolean acceptsTyped(TypedValue tv, int depth) {
         return ValueTypes.namesType(tv, this) || ValueTypes.acceptsTyped(inner(), tv, depth + 1);
     }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        return inner().rowBinaryLayout(function);
+    }
 }

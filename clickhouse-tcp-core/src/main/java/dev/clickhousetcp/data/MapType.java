@@ -99,4 +99,10 @@ public final class MapType extends DataType {
         }
         return true;
     }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        return AggregateStateLayout.arrayOf(AggregateStateLayout.seq(keyType().rowBinaryLayout(function),
+                valueType().rowBinaryLayout(function)), -1);
+    }
 }

@@ -125,4 +125,9 @@ public final class NullableType extends DataType {
     boolean acceptsTyped(TypedValue tv, int depth) {
         return ValueTypes.namesType(tv, this) || ValueTypes.acceptsTyped(nested(), tv, depth + 1);
     }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        return AggregateStateLayout.nullableValue(nested().rowBinaryLayout(function));
+    }
 }

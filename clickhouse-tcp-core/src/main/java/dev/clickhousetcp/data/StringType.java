@@ -198,4 +198,9 @@ public final class StringType extends DataType {
     boolean acceptsValue(Object v, boolean strict, int depth) {
         return v instanceof CharSequence || v instanceof byte[];
     }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        return AggregateStateLayout.BLOB;
+    }
 }

@@ -195,4 +195,14 @@ public final class TupleType extends DataType {
         }
         return true;
     }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        List<DataType> el = elements();
+        AggregateStateLayout[] parts = new AggregateStateLayout[el.size()];
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = el.get(i).rowBinaryLayout(function);
+        }
+        return AggregateStateLayout.seq(parts);
+    }
 }
