@@ -75,4 +75,30 @@ public abstract class AbstractColumn implements Column {
     public String toString() {
         return getClass().getSimpleName() + "[" + type.name() + ", " + rows + " rows]";
     }
+
+    /**
+     * Appends row {@code row} as it appears nested inside an Array, Tuple, Map, Variant or Dynamic text form
+     * ({@code NULL} for NULL): the family's own nested text form. Quoted families
+     * ({@link #quotedWhenNested()}) quote {@link #nestedText}; composites, Nullable, LowCardinality, Variant,
+     * Dynamic and JSON override this.
+     */
+    void appendNested(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("NULL");
+        } else if (quotedWhenNested()) {
+            TextFormat.appendQuoted(sb, nestedText(row));
+        } else {
+            sb.append(getString(row));
+        }
+    }
+
+    /** Per-family fact: whether values are quoted when nested in a composite's text form (as the server prints them). */
+    boolean quotedWhenNested() {
+        return false;
+    }
+
+    /** The text a quoted family quotes in its nested form; the top-level {@link #getString} by default. */
+    String nestedText(int row) {
+        return getString(row);
+    }
 }

@@ -49,4 +49,9 @@ public final class DateColumn extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DateColumn(type, r, d, width);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

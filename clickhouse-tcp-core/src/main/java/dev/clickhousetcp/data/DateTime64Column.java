@@ -150,4 +150,9 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DateTime64Column(type, r, d, scale, zone);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

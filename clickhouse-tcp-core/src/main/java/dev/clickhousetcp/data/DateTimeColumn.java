@@ -72,4 +72,9 @@ public final class DateTimeColumn extends FixedWidthColumn implements TemporalCo
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DateTimeColumn(type, r, d, zone);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

@@ -23,7 +23,7 @@ import java.util.List;
  * Typed getters read the row's type column and throw on NULL. Lifetime and thread-safety as for every
  * {@link Column}.
  */
-public final class DynamicColumn extends AbstractColumn implements NestedText {
+public final class DynamicColumn extends AbstractColumn {
     private final String[] typeNames;
     private final Column[] columns;
     private final int[] typeIndexes;
@@ -185,7 +185,7 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
     }
 
     @Override
-    public void appendNested(StringBuilder sb, int row) {
+    void appendNested(StringBuilder sb, int row) {
         int t = typeIndex(row);
         if (t < 0) {
             sb.append("NULL");

@@ -65,4 +65,9 @@ public final class EnumColumn extends FixedWidthColumn {
     public void copyTo(long[] dst, int dstOffset) {
         widenTo(dst, dstOffset, false);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

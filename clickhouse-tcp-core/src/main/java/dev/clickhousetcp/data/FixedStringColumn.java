@@ -52,4 +52,15 @@ public final class FixedStringColumn extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new FixedStringColumn(type, r, d, width);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
+
+    /** FixedString keeps all N bytes in its nested form (the server prints {@code ['ab\0\0']}). */
+    @Override
+    String nestedText(int row) {
+        return new String(getBytes(row), StandardCharsets.UTF_8);
+    }
 }

@@ -82,4 +82,9 @@ public final class IPv4Column extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new IPv4Column(type, r, d);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

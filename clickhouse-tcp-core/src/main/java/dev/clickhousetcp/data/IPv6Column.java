@@ -155,4 +155,9 @@ public final class IPv6Column extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new IPv6Column(type, r, d);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

@@ -24,7 +24,7 @@ import java.util.Map;
  * {@link #getPathString}, and per-path columns via {@link #typedPath}/{@link #dynamicPath}. Lifetime and
  * thread-safety as for every {@link Column}.
  */
-public final class JsonColumn extends AbstractColumn implements NestedText {
+public final class JsonColumn extends AbstractColumn {
     private final StringColumn text;
     private final String[] typedPaths;
     private final Column[] typedColumns;
@@ -254,7 +254,7 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
     }
 
     @Override
-    public void appendNested(StringBuilder sb, int row) {
+    void appendNested(StringBuilder sb, int row) {
         TextFormat.appendQuoted(sb, getString(row));
     }
 

@@ -117,4 +117,13 @@ public final class LowCardinalityColumn extends AbstractColumn {
         checkAccessible();
         return new LowCardinalityColumn(type, rows, dictionary.copy(), Arrays.copyOf(keys, rows), nullable);
     }
+
+    @Override
+    void appendNested(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("NULL");
+        } else {
+            TextFormat.appendNested(sb, dictionary, key(row));
+        }
+    }
 }

@@ -100,4 +100,13 @@ public final class NullableColumn extends AbstractColumn {
         checkAccessible();
         return new NullableColumn(type, rows, Arrays.copyOf(nullMap, rows), nested.copy());
     }
+
+    @Override
+    void appendNested(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("NULL");
+        } else {
+            TextFormat.appendNested(sb, nested, row);
+        }
+    }
 }

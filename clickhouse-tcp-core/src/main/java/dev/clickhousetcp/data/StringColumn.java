@@ -28,4 +28,9 @@ public final class StringColumn extends VariableBytesColumn {
     protected VariableBytesColumn withData(int rows, byte[] data, int[] offsets) {
         return new StringColumn(type, rows, data, offsets);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

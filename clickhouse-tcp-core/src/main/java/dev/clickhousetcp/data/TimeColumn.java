@@ -143,4 +143,9 @@ public final class TimeColumn extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new TimeColumn(type, r, d, width, scale);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

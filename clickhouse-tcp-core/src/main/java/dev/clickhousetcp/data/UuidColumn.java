@@ -64,4 +64,9 @@ public final class UuidColumn extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new UuidColumn(type, r, d);
     }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
 }

@@ -22,7 +22,7 @@ import java.util.Arrays;
  * ({@link #getLong}, ...) read the active variant and throw on NULL. Lifetime and thread-safety as for
  * every {@link Column}.
  */
-public final class VariantColumn extends AbstractColumn implements NestedText {
+public final class VariantColumn extends AbstractColumn {
     /** The discriminator of a NULL row. */
     public static final int NULL_DISCRIMINATOR = 255;
 
@@ -170,7 +170,7 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
     }
 
     @Override
-    public void appendNested(StringBuilder sb, int row) {
+    void appendNested(StringBuilder sb, int row) {
         int d = discriminator(row);
         if (d == NULL_DISCRIMINATOR) {
             sb.append("NULL");
