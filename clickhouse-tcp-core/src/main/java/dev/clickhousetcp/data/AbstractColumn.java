@@ -101,4 +101,25 @@ public abstract class AbstractColumn implements Column {
     String nestedText(int row) {
         return getString(row);
     }
+
+    /**
+     * Appends row {@code row} as a JSON value ({@code null} for NULL), as ClickHouse's {@code serializeTextJSON}
+     * writes it (see {@link JsonText}): {@code null} for NULL, else {@link #appendJsonValue}. Variant, Dynamic
+     * and JSON override this.
+     */
+    void appendJson(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("null");
+        } else {
+            appendJsonValue(sb, row);
+        }
+    }
+
+    /**
+     * Per-family JSON form of a non-NULL value: a JSON string of its text by default; numbers and booleans
+     * are bare, composites write arrays and objects.
+     */
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendString(sb, getString(row));
+    }
 }

@@ -127,4 +127,19 @@ public final class ArrayColumn extends AbstractColumn {
         checkAccessible();
         return new ArrayColumn(type, rows, Arrays.copyOf(offsets, rows), elements.copy());
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        Column el = elements();
+        int s = start(row);
+        int e = s + length(row);
+        sb.append('[');
+        for (int i = s; i < e; i++) {
+            if (i > s) {
+                sb.append(',');
+            }
+            JsonText.appendValue(sb, el, i);
+        }
+        sb.append(']');
+    }
 }

@@ -87,4 +87,9 @@ public final class BFloat16Column extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new BFloat16Column(type, r, d);
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
+    }
 }

@@ -190,4 +190,9 @@ public final class BigIntColumn extends FixedWidthColumn {
         }
         return unsigned ? new BigInteger(1, be) : new BigInteger(be);
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
+    }
 }

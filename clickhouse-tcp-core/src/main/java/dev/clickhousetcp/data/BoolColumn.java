@@ -56,4 +56,9 @@ public final class BoolColumn extends FixedWidthColumn {
             dst[dstOffset + i] = data[i] != 0 ? 1 : 0;
         }
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
+    }
 }

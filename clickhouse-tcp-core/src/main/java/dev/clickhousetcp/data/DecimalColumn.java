@@ -278,4 +278,9 @@ public final class DecimalColumn extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DecimalColumn(type, r, d, width, precision, scale, trailingZeros);
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
+    }
 }

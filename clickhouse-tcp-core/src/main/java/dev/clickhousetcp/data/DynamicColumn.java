@@ -232,4 +232,14 @@ public final class DynamicColumn extends AbstractColumn {
         }
         return new DynamicColumn(type, rows, typeNames, nc, Arrays.copyOf(typeIndexes, rows), Arrays.copyOf(offsets, rows));
     }
+
+    @Override
+    void appendJson(StringBuilder sb, int row) {
+        int t = typeIndex(row);
+        if (t < 0) {
+            sb.append("null");
+        } else {
+            JsonText.appendValue(sb, typeColumn(t), offset(row));
+        }
+    }
 }

@@ -63,4 +63,9 @@ public final class FixedStringColumn extends FixedWidthColumn {
     String nestedText(int row) {
         return new String(getBytes(row), StandardCharsets.UTF_8);
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendString(sb, new String(getBytes(row), StandardCharsets.UTF_8));
+    }
 }

@@ -79,4 +79,10 @@ public final class Float32Column extends FixedWidthColumn {
             dst[dstOffset + i] = (float) FLOAT.get(data, i << 2);
         }
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        double d = getDouble(row);
+        sb.append(Double.isNaN(d) || Double.isInfinite(d) ? "null" : getString(row));
+    }
 }

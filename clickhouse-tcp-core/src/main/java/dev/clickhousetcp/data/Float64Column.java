@@ -52,4 +52,10 @@ public final class Float64Column extends FixedWidthColumn {
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new Float64Column(type, r, d);
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        double d = getDouble(row);
+        sb.append(Double.isNaN(d) || Double.isInfinite(d) ? "null" : getString(row));
+    }
 }

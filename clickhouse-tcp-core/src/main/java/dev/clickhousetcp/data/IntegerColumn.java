@@ -56,4 +56,9 @@ public abstract class IntegerColumn extends FixedWidthColumn {
     public void copyTo(long[] dst, int dstOffset) {
         widenTo(dst, dstOffset, unsigned);
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
+    }
 }

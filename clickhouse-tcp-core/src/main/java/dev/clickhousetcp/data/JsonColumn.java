@@ -462,4 +462,9 @@ public final class JsonColumn extends AbstractColumn {
                 sharedEnds == null ? null : (StringColumn) sharedPaths.copy(),
                 sharedEnds == null ? null : (DynamicColumn) sharedValues.copy());
     }
+
+    @Override
+    void appendJson(StringBuilder sb, int row) {
+        sb.append(getString(row));
+    }
 }

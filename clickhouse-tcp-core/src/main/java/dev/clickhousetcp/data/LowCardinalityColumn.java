@@ -126,4 +126,9 @@ public final class LowCardinalityColumn extends AbstractColumn {
             TextFormat.appendNested(sb, dictionary, key(row));
         }
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendValue(sb, dictionary, key(row));
+    }
 }

@@ -109,4 +109,23 @@ public final class MapColumn extends AbstractColumn {
     public Column copy() {
         return new MapColumn(type, rows, (ArrayColumn) entries.copy());
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        Column k = keys();
+        Column v = values();
+        int s = start(row);
+        int e = s + length(row);
+        sb.append('{');
+        for (int i = s; i < e; i++) {
+            if (i > s) {
+                sb.append(',');
+            }
+            String key = k.getString(i);
+            JsonText.appendString(sb, key == null ? "null" : key);
+            sb.append(':');
+            JsonText.appendValue(sb, v, i);
+        }
+        sb.append('}');
+    }
 }

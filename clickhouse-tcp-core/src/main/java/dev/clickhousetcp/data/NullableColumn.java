@@ -109,4 +109,9 @@ public final class NullableColumn extends AbstractColumn {
             TextFormat.appendNested(sb, nested, row);
         }
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendValue(sb, nested, row);
+    }
 }

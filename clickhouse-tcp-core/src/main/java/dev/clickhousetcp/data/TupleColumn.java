@@ -92,4 +92,25 @@ public final class TupleColumn extends AbstractColumn {
         }
         return new TupleColumn(type, rows, ne);
     }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        String[] names = type() instanceof TupleType tt ? tt.names() : new String[0];
+        boolean named = names.length == elementCount() && names.length > 0;
+        for (String n : names) {
+            named &= n != null;
+        }
+        sb.append(named ? '{' : '[');
+        for (int i = 0; i < elementCount(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            if (named) {
+                JsonText.appendString(sb, names[i]);
+                sb.append(':');
+            }
+            JsonText.appendValue(sb, element(i), row);
+        }
+        sb.append(named ? '}' : ']');
+    }
 }

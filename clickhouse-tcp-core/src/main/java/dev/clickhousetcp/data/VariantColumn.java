@@ -217,4 +217,14 @@ public final class VariantColumn extends AbstractColumn {
         }
         return new VariantColumn(type, rows, Arrays.copyOf(discriminators, rows), Arrays.copyOf(offsets, rows), nv);
     }
+
+    @Override
+    void appendJson(StringBuilder sb, int row) {
+        int d = discriminator(row);
+        if (d == NULL_DISCRIMINATOR) {
+            sb.append("null");
+        } else {
+            JsonText.appendValue(sb, variant(d), offset(row));
+        }
+    }
 }

@@ -8,7 +8,7 @@
  * {@link dev.clickhousetcp.data.DataType} (parameters, name, the reader of its Native serialization with the
  * typed {@link dev.clickhousetcp.data.DeserializationState} its stream prefix gives, the writer of Java values
  * or columns for inserts through {@link dev.clickhousetcp.data.ColumnWriter}, its per-family facts) and its
- * {@link dev.clickhousetcp.data.Column} view (for example {@code Int64Type} and
+ * {@link dev.clickhousetcp.data.Column} view (for example {@code NumberType} and
  * {@link dev.clickhousetcp.data.Int64Column}, {@code ArrayType} and {@link dev.clickhousetcp.data.ArrayColumn}),
  * per ClickHouse {@code src/DataTypes/Serializations/}. A column view reads over the bytes as they came off
  * the wire (fixed-width values read in place, strings as one byte array and end offsets, composites over
