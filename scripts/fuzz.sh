@@ -42,10 +42,10 @@ shift
 all_targets=(
     "dev.clickhousetcp.client.ServerPacketFuzzTest#serverStream"
     "dev.clickhousetcp.protocol.BlockCodecFuzzTest#block"
-    "dev.clickhousetcp.types.SemiStructuredFuzzTest#column"
+    "dev.clickhousetcp.data.SemiStructuredFuzzTest#column"
     "dev.clickhousetcp.io.CompressedFrameFuzzTest#frames"
     "dev.clickhousetcp.io.ChunkedFramingFuzzTest#chunked"
-    "dev.clickhousetcp.types.TypeNameFuzzTest#typeName"
+    "dev.clickhousetcp.data.TypeNameFuzzTest#typeName"
     "dev.clickhousetcp.client.ParameterFormatFuzzTest#parameter"
 )
 targets=()

@@ -1,9 +1,9 @@
 package dev.clickhousetcp.benchmarks;
 
 import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.types.ArrayType;
-import dev.clickhousetcp.types.DataTypes;
-import dev.clickhousetcp.types.FlatArray;
+import dev.clickhousetcp.data.ArrayType;
+import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.FlatArray;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

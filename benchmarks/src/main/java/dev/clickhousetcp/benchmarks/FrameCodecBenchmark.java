@@ -2,7 +2,9 @@ package dev.clickhousetcp.benchmarks;
 
 import com.github.luben.zstd.Zstd;
 import dev.clickhousetcp.data.BufferPool;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.io.CityHash128;
@@ -10,8 +12,6 @@ import dev.clickhousetcp.io.CompressedInputStream;
 import dev.clickhousetcp.io.CompressedOutputStream;
 import dev.clickhousetcp.io.CompressionMethod;
 import dev.clickhousetcp.io.FramedReader;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,6 +1,8 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseProtocolException;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.io.CompressedOutputStream;
@@ -8,8 +10,6 @@ import dev.clickhousetcp.io.FramedReader;
 import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.ClientPacket;
 import dev.clickhousetcp.protocol.ProtocolFeature;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DecodeLimits;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

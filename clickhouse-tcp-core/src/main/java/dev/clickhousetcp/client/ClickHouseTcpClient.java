@@ -425,10 +425,10 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         /**
          * Upper bounds for sizes read from the wire.
          *
-         * @param limits the limits (default {@link dev.clickhousetcp.types.DecodeLimits#DEFAULT}); not {@code null}
+         * @param limits the limits (default {@link dev.clickhousetcp.data.DecodeLimits#DEFAULT}); not {@code null}
          * @return this builder
          */
-        public Builder limits(dev.clickhousetcp.types.DecodeLimits limits) {
+        public Builder limits(dev.clickhousetcp.data.DecodeLimits limits) {
             config.limits(limits);
             return this;
         }

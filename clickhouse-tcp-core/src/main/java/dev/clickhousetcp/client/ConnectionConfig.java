@@ -1,6 +1,6 @@
 package dev.clickhousetcp.client;
 
-import dev.clickhousetcp.types.DecodeLimits;
+import dev.clickhousetcp.data.DecodeLimits;
 
 import java.time.Duration;
 import java.util.Collections;

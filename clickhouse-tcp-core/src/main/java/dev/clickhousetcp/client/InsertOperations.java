@@ -5,12 +5,12 @@ import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.ColumnCopyWriter;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataType;
 import dev.clickhousetcp.mapping.MappingException;
 import dev.clickhousetcp.mapping.WritePlan;
 import dev.clickhousetcp.observe.ClickHouseTcpOperation;
-import dev.clickhousetcp.types.ColumnCopyWriter;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataType;
 import io.micrometer.observation.Observation;
 
 import java.util.ArrayList;

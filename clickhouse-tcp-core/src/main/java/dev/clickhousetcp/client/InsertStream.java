@@ -7,10 +7,10 @@ import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataType;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.protocol.Progress;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataType;
 
 import java.io.IOException;
 import java.util.Collections;

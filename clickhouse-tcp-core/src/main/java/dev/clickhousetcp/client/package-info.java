@@ -13,7 +13,7 @@
  * packets ({@code ResponseReader}).
  *
  * <p>Public API, except the package-private classes. It is the top of the core's layering: it may use
- * every other package of the core ({@code protocol} for packets, {@code types} and {@code data} for
+ * every other package of the core ({@code protocol} for packets, {@code data} for types and
  * blocks, {@code mapping} for POCOs and records, {@code observe} for Observations, {@code io} for
  * framing); no other package uses it, except {@code observe}, whose observation context names the
  * call's {@link dev.clickhousetcp.client.Endpoint}.

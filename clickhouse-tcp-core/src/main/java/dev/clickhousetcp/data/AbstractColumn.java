@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 /** Common state of column implementations: type, row count, lifetime. */
 public abstract class AbstractColumn implements Column {
     /** The column's ClickHouse type. */
@@ -17,7 +15,7 @@ public abstract class AbstractColumn implements Column {
      * @param type the column's ClickHouse type
      * @param rows number of rows, non-negative
      */
-    protected AbstractColumn(DataType type, int rows) {
+    AbstractColumn(DataType type, int rows) {
         this.type = type;
         this.rows = rows;
     }
@@ -76,5 +74,52 @@ public abstract class AbstractColumn implements Column {
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[" + type.name() + ", " + rows + " rows]";
+    }
+
+    /**
+     * Appends row {@code row} as it appears nested inside an Array, Tuple, Map, Variant or Dynamic text form
+     * ({@code NULL} for NULL): the family's own nested text form. Quoted families
+     * ({@link #quotedWhenNested()}) quote {@link #nestedText}; composites, Nullable, LowCardinality, Variant,
+     * Dynamic and JSON override this.
+     */
+    void appendNested(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("NULL");
+        } else if (quotedWhenNested()) {
+            TextFormat.appendQuoted(sb, nestedText(row));
+        } else {
+            sb.append(getString(row));
+        }
+    }
+
+    /** Per-family fact: whether values are quoted when nested in a composite's text form (as the server prints them). */
+    boolean quotedWhenNested() {
+        return false;
+    }
+
+    /** The text a quoted family quotes in its nested form; the top-level {@link #getString} by default. */
+    String nestedText(int row) {
+        return getString(row);
+    }
+
+    /**
+     * Appends row {@code row} as a JSON value ({@code null} for NULL), as ClickHouse's {@code serializeTextJSON}
+     * writes it (see {@link JsonText}): {@code null} for NULL, else {@link #appendJsonValue}. Variant, Dynamic
+     * and JSON override this.
+     */
+    void appendJson(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("null");
+        } else {
+            appendJsonValue(sb, row);
+        }
+    }
+
+    /**
+     * Per-family JSON form of a non-NULL value: a JSON string of its text by default; numbers and booleans
+     * are bare, composites write arrays and objects.
+     */
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendString(sb, getString(row));
     }
 }

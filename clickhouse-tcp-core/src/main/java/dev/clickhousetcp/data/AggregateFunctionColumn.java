@@ -1,8 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
-
 /**
  * AggregateFunction(f, T...) column: each row's serialized aggregation state as opaque bytes, exactly as
  * the server wrote it (ClickHouse {@code SerializationAggregateFunction}); the states are stored back to
@@ -25,7 +22,7 @@ public final class AggregateFunctionColumn extends VariableBytesColumn {
      * @param data    the rows' serialized states back to back
      * @param offsets end offset of each row's state in {@code data}, at least {@code rows} long
      */
-    public AggregateFunctionColumn(DataType type, int rows, byte[] data, int[] offsets) {
+    AggregateFunctionColumn(DataType type, int rows, byte[] data, int[] offsets) {
         super(type, rows, data, offsets);
     }
 

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -24,7 +22,7 @@ public final class ArrayColumn extends AbstractColumn {
      * @param offsets  end offset in {@code elements} of each row, non-decreasing, at least {@code rows} long
      * @param elements the flattened elements of type T, {@code offsets[rows - 1]} rows (0 when {@code rows} is 0)
      */
-    public ArrayColumn(DataType type, int rows, int[] offsets, Column elements) {
+    ArrayColumn(DataType type, int rows, int[] offsets, Column elements) {
         super(type, rows);
         this.offsets = offsets;
         this.elements = elements;
@@ -128,5 +126,20 @@ public final class ArrayColumn extends AbstractColumn {
     public Column copy() {
         checkAccessible();
         return new ArrayColumn(type, rows, Arrays.copyOf(offsets, rows), elements.copy());
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        Column el = elements();
+        int s = start(row);
+        int e = s + length(row);
+        sb.append('[');
+        for (int i = s; i < e; i++) {
+            if (i > s) {
+                sb.append(',');
+            }
+            JsonText.appendValue(sb, el, i);
+        }
+        sb.append(']');
     }
 }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 /**
  * BFloat16 column: 2 bytes per value, little-endian, holding the upper 16 bits of an IEEE-754 Float32
  * (ClickHouse {@code base/BFloat16.h}, {@code SerializationNumber<BFloat16>}). {@link #getFloat} widens
@@ -16,7 +14,7 @@ public final class BFloat16Column extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian 16-bit values, at least {@code rows * 2} bytes
      */
-    public BFloat16Column(DataType type, int rows, byte[] data) {
+    BFloat16Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 2);
     }
 
@@ -88,5 +86,10 @@ public final class BFloat16Column extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new BFloat16Column(type, r, d);
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
     }
 }

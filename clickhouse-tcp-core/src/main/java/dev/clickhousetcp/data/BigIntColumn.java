@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -28,7 +26,7 @@ public final class BigIntColumn extends FixedWidthColumn {
      * @param width    bytes per value: 16 for the 128-bit types, 32 for the 256-bit types
      * @param unsigned whether the type is UInt128 or UInt256
      */
-    public BigIntColumn(DataType type, int rows, byte[] data, int width, boolean unsigned) {
+    BigIntColumn(DataType type, int rows, byte[] data, int width, boolean unsigned) {
         super(type, rows, data, width);
         this.unsigned = unsigned;
     }
@@ -191,5 +189,10 @@ public final class BigIntColumn extends FixedWidthColumn {
             be[i] = data[off + width - 1 - i];
         }
         return unsigned ? new BigInteger(1, be) : new BigInteger(be);
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
     }
 }

@@ -1,6 +1,6 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
+import java.util.Objects;
 
 /** Bool column (one byte per value). {@link #getObject} returns {@code Boolean}; text is {@code true}/{@code false}. */
 public final class BoolColumn extends FixedWidthColumn {
@@ -11,7 +11,7 @@ public final class BoolColumn extends FixedWidthColumn {
      * @param rows number of rows
      * @param data one byte per value, 0 for false and any other value for true
      */
-    public BoolColumn(DataType type, int rows, byte[] data) {
+    BoolColumn(DataType type, int rows, byte[] data) {
         super(type, rows, data, 1);
     }
 
@@ -39,5 +39,26 @@ public final class BoolColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new BoolColumn(type, r, d);
+    }
+
+    /**
+     * Bulk copy of all rows into {@code dst} as 0 (false) or 1 (true), as {@link #getLong} gives them.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     * @throws IllegalStateException     if the owning block has been released
+     * @throws IndexOutOfBoundsException if {@code dst} has no room for {@code size()} values from {@code dstOffset}
+     */
+    public void copyTo(long[] dst, int dstOffset) {
+        checkAccessible();
+        Objects.checkFromIndexSize(dstOffset, rows, dst.length);
+        for (int i = 0; i < rows; i++) {
+            dst[dstOffset + i] = data[i] != 0 ? 1 : 0;
+        }
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
     }
 }

@@ -75,7 +75,7 @@ public final class BufferPool {
      * @return an array of exactly {@code n} elements when {@code n} is below 1024 or above 2^28, else a recycled
      *         or new array whose length is a power of two of at least {@code max(n, 4096)}
      */
-    public int[] ints(int n) {
+    int[] ints(int n) {
         if (n < (1 << (MIN_CLASS - 2)) || n > (1 << (MAX_CLASS - 2))) {
             allocated++;
             allocatedBytes += 4L * n;

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 /**
  * One column of a {@link Block}: {@link #size()} values of one ClickHouse type, held in the decoded
  * wire layout (fixed-width values as little-endian bytes, strings as UTF-8 bytes plus offsets,

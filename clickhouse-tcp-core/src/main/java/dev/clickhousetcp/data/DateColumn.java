@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.time.LocalDate;
 
 /**
@@ -17,7 +15,7 @@ public final class DateColumn extends FixedWidthColumn {
      * @param data  the little-endian day numbers, at least {@code rows * width} bytes
      * @param width 2 for Date (UInt16), 4 for Date32 (Int32)
      */
-    public DateColumn(DataType type, int rows, byte[] data, int width) {
+    DateColumn(DataType type, int rows, byte[] data, int width) {
         super(type, rows, data, width);
     }
 
@@ -50,5 +48,10 @@ public final class DateColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DateColumn(type, r, d, width);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

@@ -1,7 +1,6 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.types.DataType;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -43,7 +42,7 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
      * @param scale the precision p: ticks are 10^-p seconds, 0..9
      * @param zone  the zone values are shown in: the type's, else the session's, else the server's
      */
-    public DateTime64Column(DataType type, int rows, byte[] data, int scale, ZoneId zone) {
+    DateTime64Column(DataType type, int rows, byte[] data, int scale, ZoneId zone) {
         super(type, rows, data, 8);
         this.scale = scale;
         this.zone = zone;
@@ -150,5 +149,10 @@ public final class DateTime64Column extends FixedWidthColumn implements Temporal
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DateTime64Column(type, r, d, scale, zone);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

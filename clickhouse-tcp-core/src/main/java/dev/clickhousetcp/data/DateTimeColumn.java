@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -30,7 +28,7 @@ public final class DateTimeColumn extends FixedWidthColumn implements TemporalCo
      * @param data the little-endian UInt32 epoch seconds, at least {@code rows * 4} bytes
      * @param zone the zone values are shown in: the type's, else the session's, else the server's
      */
-    public DateTimeColumn(DataType type, int rows, byte[] data, ZoneId zone) {
+    DateTimeColumn(DataType type, int rows, byte[] data, ZoneId zone) {
         super(type, rows, data, 4);
         this.zone = zone;
         this.rules = ClickHouseZoneRules.of(zone);
@@ -73,5 +71,10 @@ public final class DateTimeColumn extends FixedWidthColumn implements TemporalCo
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DateTimeColumn(type, r, d, zone);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

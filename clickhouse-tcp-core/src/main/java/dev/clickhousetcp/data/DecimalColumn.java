@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
@@ -51,7 +49,7 @@ public final class DecimalColumn extends FixedWidthColumn {
      * @param trailingZeros whether {@link #getString} keeps all {@code scale} fractional digits (the text
      *                      form of servers before ClickHouse 21.9)
      */
-    public DecimalColumn(DataType type, int rows, byte[] data, int width, int precision, int scale,
+    DecimalColumn(DataType type, int rows, byte[] data, int width, int precision, int scale,
                          boolean trailingZeros) {
         super(type, rows, data, width);
         this.precision = precision;
@@ -279,5 +277,10 @@ public final class DecimalColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new DecimalColumn(type, r, d, width, precision, scale, trailingZeros);
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        sb.append(getString(row));
     }
 }

@@ -1,9 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DynamicType;
-import dev.clickhousetcp.types.TypedValue;
-
 import java.util.Arrays;
 import java.util.List;
 
@@ -27,7 +23,7 @@ import java.util.List;
  * Typed getters read the row's type column and throw on NULL. Lifetime and thread-safety as for every
  * {@link Column}.
  */
-public final class DynamicColumn extends AbstractColumn implements NestedText {
+public final class DynamicColumn extends AbstractColumn {
     private final String[] typeNames;
     private final Column[] columns;
     private final int[] typeIndexes;
@@ -43,7 +39,7 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
      * @param typeIndexes per row the index into {@code typeNames}, -1 for NULL ({@code rows} used)
      * @param offsets     per row the position in its type's column
      */
-    public DynamicColumn(DataType type, int rows, String[] typeNames, Column[] columns, int[] typeIndexes,
+    DynamicColumn(DataType type, int rows, String[] typeNames, Column[] columns, int[] typeIndexes,
                          int[] offsets) {
         super(type, rows);
         this.typeNames = typeNames;
@@ -189,7 +185,7 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
     }
 
     @Override
-    public void appendNested(StringBuilder sb, int row) {
+    void appendNested(StringBuilder sb, int row) {
         int t = typeIndex(row);
         if (t < 0) {
             sb.append("NULL");
@@ -235,5 +231,15 @@ public final class DynamicColumn extends AbstractColumn implements NestedText {
             nc[i] = columns[i].copy();
         }
         return new DynamicColumn(type, rows, typeNames, nc, Arrays.copyOf(typeIndexes, rows), Arrays.copyOf(offsets, rows));
+    }
+
+    @Override
+    void appendJson(StringBuilder sb, int row) {
+        int t = typeIndex(row);
+        if (t < 0) {
+            sb.append("null");
+        } else {
+            JsonText.appendValue(sb, typeColumn(t), offset(row));
+        }
     }
 }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.EnumType;
-
 /**
  * Enum8 / Enum16 column: Int8 or Int16 values. {@link #getObject} and {@link #getString} return the
  * element name; {@link #getLong} the numeric value.
@@ -16,7 +14,7 @@ public final class EnumColumn extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian Int8 or Int16 values, at least {@code rows * type.width()} bytes
      */
-    public EnumColumn(EnumType type, int rows, byte[] data) {
+    EnumColumn(EnumType type, int rows, byte[] data) {
         super(type, rows, data, type.width());
         this.enumType = type;
     }
@@ -53,5 +51,23 @@ public final class EnumColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new EnumColumn(enumType, r, d);
+    }
+
+    /**
+     * Bulk copy of the numeric values of all rows into {@code dst} (as {@link #getLong} gives them: Enum8
+     * and Enum16 values sign-extended). No boxing, one pass.
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     * @throws IllegalStateException     if the owning block has been released
+     * @throws IndexOutOfBoundsException if {@code dst} has no room for {@code size()} values from {@code dstOffset}
+     */
+    public void copyTo(long[] dst, int dstOffset) {
+        widenTo(dst, dstOffset, false);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -19,7 +17,7 @@ public final class FixedStringColumn extends FixedWidthColumn {
      * @param data the values, {@code n} bytes each, at least {@code rows * n} bytes
      * @param n    the N of FixedString(N): bytes per value
      */
-    public FixedStringColumn(DataType type, int rows, byte[] data, int n) {
+    FixedStringColumn(DataType type, int rows, byte[] data, int n) {
         super(type, rows, data, n);
     }
 
@@ -53,5 +51,21 @@ public final class FixedStringColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new FixedStringColumn(type, r, d, width);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
+    }
+
+    /** FixedString keeps all N bytes in its nested form (the server prints {@code ['ab\0\0']}). */
+    @Override
+    String nestedText(int row) {
+        return new String(getBytes(row), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendString(sb, new String(getBytes(row), StandardCharsets.UTF_8));
     }
 }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -37,7 +35,7 @@ public abstract class FixedWidthColumn extends AbstractColumn {
      * @param data  the little-endian value bytes, at least {@code rows * width} long
      * @param width bytes per value
      */
-    protected FixedWidthColumn(DataType type, int rows, byte[] data, int width) {
+    FixedWidthColumn(DataType type, int rows, byte[] data, int width) {
         super(type, rows);
         this.data = data;
         this.width = width;
@@ -72,6 +70,55 @@ public abstract class FixedWidthColumn extends AbstractColumn {
     public final byte[] rawBytes() {
         checkAccessible();
         return data;
+    }
+
+    /**
+     * Copies the {@code size()} integer lanes (1, 2, 4 or 8 bytes wide) into {@code dst} as longs: sign-extended,
+     * or zero-extended when {@code unsigned} (an unsigned 8-byte lane keeps its bit pattern).
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     * @param unsigned  whether the lanes are unsigned
+     * @throws IllegalStateException if the owning block has been released
+     */
+    final void widenTo(long[] dst, int dstOffset, boolean unsigned) {
+        checkAccessible();
+        int n = rows;
+        byte[] d = data;
+        switch (width * 2 + (unsigned ? 1 : 0)) {
+            case 2 -> {
+                for (int i = 0; i < n; i++) {
+                    dst[dstOffset + i] = d[i];
+                }
+            }
+            case 3 -> {
+                for (int i = 0; i < n; i++) {
+                    dst[dstOffset + i] = d[i] & 0xFFL;
+                }
+            }
+            case 4 -> {
+                for (int i = 0; i < n; i++) {
+                    dst[dstOffset + i] = (short) SHORT.get(d, i << 1);
+                }
+            }
+            case 5 -> {
+                for (int i = 0; i < n; i++) {
+                    dst[dstOffset + i] = ((short) SHORT.get(d, i << 1)) & 0xFFFFL;
+                }
+            }
+            case 8 -> {
+                for (int i = 0; i < n; i++) {
+                    dst[dstOffset + i] = (int) INT.get(d, i << 2);
+                }
+            }
+            case 9 -> {
+                for (int i = 0; i < n; i++) {
+                    dst[dstOffset + i] = ((int) INT.get(d, i << 2)) & 0xFFFFFFFFL;
+                }
+            }
+            case 16, 17 -> ByteBuffer.wrap(d, 0, n * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, dstOffset, n);
+            default -> throw new IllegalStateException("integer width " + width);
+        }
     }
 
     /**

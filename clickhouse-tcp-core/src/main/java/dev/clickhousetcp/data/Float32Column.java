@@ -1,9 +1,8 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Objects;
 
 /** Float32 column. {@link #getObject} returns {@code Float}. */
 public final class Float32Column extends FixedWidthColumn {
@@ -14,7 +13,7 @@ public final class Float32Column extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian IEEE-754 values, at least {@code rows * 4} bytes
      */
-    public Float32Column(DataType type, int rows, byte[] data) {
+    Float32Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 4);
     }
 
@@ -63,5 +62,27 @@ public final class Float32Column extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new Float32Column(type, r, d);
+    }
+
+    /**
+     * Bulk copy of all rows into {@code dst}, each value widened to {@code double} (exactly).
+     *
+     * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
+     * @param dstOffset index in {@code dst} that receives row 0
+     * @throws IllegalStateException     if the owning block has been released
+     * @throws IndexOutOfBoundsException if {@code dst} has no room for {@code size()} values from {@code dstOffset}
+     */
+    public void copyTo(double[] dst, int dstOffset) {
+        checkAccessible();
+        Objects.checkFromIndexSize(dstOffset, rows, dst.length);
+        for (int i = 0; i < rows; i++) {
+            dst[dstOffset + i] = (float) FLOAT.get(data, i << 2);
+        }
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        double d = getDouble(row);
+        sb.append(Double.isNaN(d) || Double.isInfinite(d) ? "null" : getString(row));
     }
 }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -14,7 +12,7 @@ public final class Float64Column extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian IEEE-754 values, at least {@code rows * 8} bytes
      */
-    public Float64Column(DataType type, int rows, byte[] data) {
+    Float64Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 8);
     }
 
@@ -53,5 +51,11 @@ public final class Float64Column extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new Float64Column(type, r, d);
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        double d = getDouble(row);
+        sb.append(Double.isNaN(d) || Double.isInfinite(d) ? "null" : getString(row));
     }
 }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -21,7 +19,7 @@ public final class IPv4Column extends FixedWidthColumn {
      * @param rows number of rows
      * @param data the little-endian UInt32 addresses, at least {@code rows * 4} bytes
      */
-    public IPv4Column(DataType type, int rows, byte[] data) {
+    IPv4Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 4);
     }
 
@@ -83,5 +81,10 @@ public final class IPv4Column extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new IPv4Column(type, r, d);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

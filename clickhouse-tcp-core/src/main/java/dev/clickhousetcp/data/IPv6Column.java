@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.net.Inet6Address;
 import java.net.UnknownHostException;
 import java.util.Arrays;
@@ -25,7 +23,7 @@ public final class IPv6Column extends FixedWidthColumn {
      * @param rows number of rows
      * @param data 16 bytes per address in network order, at least {@code rows * 16} bytes
      */
-    public IPv6Column(DataType type, int rows, byte[] data) {
+    IPv6Column(DataType type, int rows, byte[] data) {
         super(type, rows, data, 16);
     }
 
@@ -156,5 +154,10 @@ public final class IPv6Column extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new IPv6Column(type, r, d);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

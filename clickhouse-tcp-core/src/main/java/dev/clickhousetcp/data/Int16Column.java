@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -17,7 +15,7 @@ public final class Int16Column extends IntegerColumn {
      * @param data     the little-endian value bytes, at least {@code rows * 2} long
      * @param unsigned whether the type is the unsigned one
      */
-    public Int16Column(DataType type, int rows, byte[] data, boolean unsigned) {
+    Int16Column(DataType type, int rows, byte[] data, boolean unsigned) {
         super(type, rows, data, 2, unsigned);
     }
 

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -17,7 +15,7 @@ public final class Int32Column extends IntegerColumn {
      * @param data     the little-endian value bytes, at least {@code rows * 4} long
      * @param unsigned whether the type is the unsigned one
      */
-    public Int32Column(DataType type, int rows, byte[] data, boolean unsigned) {
+    Int32Column(DataType type, int rows, byte[] data, boolean unsigned) {
         super(type, rows, data, 4, unsigned);
     }
 

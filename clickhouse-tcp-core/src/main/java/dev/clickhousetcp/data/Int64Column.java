@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -17,7 +15,7 @@ public final class Int64Column extends IntegerColumn {
      * @param data     the little-endian value bytes, at least {@code rows * 8} long
      * @param unsigned whether the type is the unsigned one
      */
-    public Int64Column(DataType type, int rows, byte[] data, boolean unsigned) {
+    Int64Column(DataType type, int rows, byte[] data, boolean unsigned) {
         super(type, rows, data, 8, unsigned);
     }
 
@@ -51,6 +49,7 @@ public final class Int64Column extends IntegerColumn {
      * @param dst       destination; needs room for {@code size()} values from {@code dstOffset}
      * @param dstOffset index in {@code dst} that receives row 0
      */
+    @Override
     public void copyTo(long[] dst, int dstOffset) {
         checkAccessible();
         ByteBuffer.wrap(data, 0, rows * 8).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(dst, dstOffset, rows);

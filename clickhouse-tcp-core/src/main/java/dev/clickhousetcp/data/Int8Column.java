@@ -1,8 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
-
 /**
  * Int8 / UInt8 column over little-endian bytes. {@link #getObject} returns {@code Byte} for Int8, {@code Short} for UInt8.
  */
@@ -15,7 +12,7 @@ public final class Int8Column extends IntegerColumn {
      * @param data     the little-endian value bytes, at least {@code rows * 1} long
      * @param unsigned whether the type is the unsigned one
      */
-    public Int8Column(DataType type, int rows, byte[] data, boolean unsigned) {
+    Int8Column(DataType type, int rows, byte[] data, boolean unsigned) {
         super(type, rows, data, 1, unsigned);
     }
 

@@ -1,8 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.IntervalType;
-
 import java.time.Duration;
 import java.time.Period;
 
@@ -26,7 +23,7 @@ public final class IntervalColumn extends FixedWidthColumn {
      * @param data the little-endian Int64 counts, at least {@code rows * 8} bytes
      * @param unit the unit the type counts in
      */
-    public IntervalColumn(DataType type, int rows, byte[] data, IntervalType.Unit unit) {
+    IntervalColumn(DataType type, int rows, byte[] data, IntervalType.Unit unit) {
         super(type, rows, data, 8);
         this.unit = unit;
     }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -26,7 +24,7 @@ import java.util.Map;
  * {@link #getPathString}, and per-path columns via {@link #typedPath}/{@link #dynamicPath}. Lifetime and
  * thread-safety as for every {@link Column}.
  */
-public final class JsonColumn extends AbstractColumn implements NestedText {
+public final class JsonColumn extends AbstractColumn {
     private final StringColumn text;
     private final String[] typedPaths;
     private final Column[] typedColumns;
@@ -49,7 +47,7 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
      * @param sharedPaths  the shared-data entries' paths
      * @param sharedValues the shared-data entries' values, one row per entry
      */
-    public JsonColumn(DataType type, int rows, String[] typedPaths, Column[] typedColumns, String[] dynamicPaths,
+    JsonColumn(DataType type, int rows, String[] typedPaths, Column[] typedColumns, String[] dynamicPaths,
                       DynamicColumn[] dynamicColumns, int[] sharedEnds, StringColumn sharedPaths,
                       DynamicColumn sharedValues) {
         super(type, rows);
@@ -70,7 +68,7 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
      * @param rows number of rows
      * @param text one JSON object text per row, as the server sent it; not copied
      */
-    public JsonColumn(DataType type, int rows, StringColumn text) {
+    JsonColumn(DataType type, int rows, StringColumn text) {
         super(type, rows);
         this.text = text;
         this.typedPaths = new String[0];
@@ -256,7 +254,7 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
     }
 
     @Override
-    public void appendNested(StringBuilder sb, int row) {
+    void appendNested(StringBuilder sb, int row) {
         TextFormat.appendQuoted(sb, getString(row));
     }
 
@@ -463,5 +461,10 @@ public final class JsonColumn extends AbstractColumn implements NestedText {
                 sharedEnds == null ? null : Arrays.copyOf(sharedEnds, rows),
                 sharedEnds == null ? null : (StringColumn) sharedPaths.copy(),
                 sharedEnds == null ? null : (DynamicColumn) sharedValues.copy());
+    }
+
+    @Override
+    void appendJson(StringBuilder sb, int row) {
+        sb.append(getString(row));
     }
 }

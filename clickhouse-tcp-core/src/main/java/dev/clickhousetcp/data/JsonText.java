@@ -1,8 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.TupleType;
-import dev.clickhousetcp.types.TypedValue;
-
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -28,7 +25,7 @@ import java.util.Map;
  * <code>\/</code>, <code>&#92;u2028</code>, <code>&#92;u2029</code> and upper-case <code>&#92;u00XX</code> for other control
  * characters), plus a small parser and a writer of Java trees for inserts. Stateless and thread-safe.
  */
-public final class JsonText {
+final class JsonText {
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss");
     private static final int MAX_DEPTH = 1000;
 
@@ -70,109 +67,21 @@ public final class JsonText {
     }
 
     /**
-     * Appends row {@code row} of {@code c} as a JSON value ({@code null} for NULL).
+     * Appends row {@code row} of {@code c} as a JSON value ({@code null} for NULL): the column family's own
+     * JSON form ({@code AbstractColumn.appendJson}).
      *
      * @param sb  the builder to append to
      * @param c   the column holding the value
      * @param row 0-based row index in {@code c}
      */
     public static void appendValue(StringBuilder sb, Column c, int row) {
-        if (c instanceof JsonColumn j) {
-            sb.append(j.getString(row));
-        } else if (c instanceof VariantColumn v) {
-            int d = v.discriminator(row);
-            if (d == VariantColumn.NULL_DISCRIMINATOR) {
-                sb.append("null");
-            } else {
-                appendValue(sb, v.variant(d), v.offset(row));
-            }
-        } else if (c instanceof DynamicColumn d) {
-            int t = d.typeIndex(row);
-            if (t < 0) {
-                sb.append("null");
-            } else {
-                appendValue(sb, d.typeColumn(t), d.offset(row));
-            }
+        if (c instanceof AbstractColumn a) {
+            a.appendJson(sb, row);
         } else if (c.isNull(row)) {
             sb.append("null");
-        } else if (c instanceof NullableColumn n) {
-            appendValue(sb, n.nested(), row);
-        } else if (c instanceof LowCardinalityColumn lc) {
-            appendValue(sb, lc.dictionary(), lc.key(row));
-        } else if (c instanceof ArrayColumn a) {
-            Column el = a.elements();
-            int s = a.start(row);
-            int e = s + a.length(row);
-            sb.append('[');
-            for (int i = s; i < e; i++) {
-                if (i > s) {
-                    sb.append(',');
-                }
-                appendValue(sb, el, i);
-            }
-            sb.append(']');
-        } else if (c instanceof MapColumn m) {
-            Column k = m.keys();
-            Column v = m.values();
-            int s = m.start(row);
-            int e = s + m.length(row);
-            sb.append('{');
-            for (int i = s; i < e; i++) {
-                if (i > s) {
-                    sb.append(',');
-                }
-                String key = k.getString(i);
-                appendString(sb, key == null ? "null" : key);
-                sb.append(':');
-                appendValue(sb, v, i);
-            }
-            sb.append('}');
-        } else if (c instanceof TupleColumn t) {
-            String[] names = c.type() instanceof TupleType tt ? tt.names() : new String[0];
-            boolean named = names.length == t.elementCount() && names.length > 0;
-            for (String n : names) {
-                named &= n != null;
-            }
-            sb.append(named ? '{' : '[');
-            for (int i = 0; i < t.elementCount(); i++) {
-                if (i > 0) {
-                    sb.append(',');
-                }
-                if (named) {
-                    appendString(sb, names[i]);
-                    sb.append(':');
-                }
-                appendValue(sb, t.element(i), row);
-            }
-            sb.append(named ? '}' : ']');
-        } else if (c instanceof FixedStringColumn f) {
-            appendString(sb, new String(f.getBytes(row), StandardCharsets.UTF_8));
-        } else if (c instanceof Float64Column || c instanceof Float32Column) {
-            double d = c.getDouble(row);
-            sb.append(Double.isNaN(d) || Double.isInfinite(d) ? "null" : c.getString(row));
-        } else if (unquoted(c)) {
-            sb.append(c.getString(row));
         } else {
             appendString(sb, c.getString(row));
         }
-    }
-
-    /** Numbers and booleans are bare JSON values; everything else is a JSON string of its text. */
-    private static boolean unquoted(Column c) {
-        if (c instanceof Int8Column || c instanceof Int16Column || c instanceof Int32Column || c instanceof Int64Column
-                || c instanceof BoolColumn) {
-            return true;
-        }
-        if (c instanceof StringColumn || c instanceof DateColumn || c instanceof DateTimeColumn
-                || c instanceof DateTime64Column || c instanceof UuidColumn || c instanceof EnumColumn) {
-            return false;
-        }
-        String name = c.type().name();
-        int p = name.indexOf('(');
-        String family = p < 0 ? name : name.substring(0, p);
-        return family.startsWith("Int") && !family.startsWith("Interval") || family.startsWith("UInt")
-                || family.startsWith("Float") || family.equals("BFloat16") || family.startsWith("Decimal")
-                || family.equals("Bool");
     }
 
     // ---- parsing ----

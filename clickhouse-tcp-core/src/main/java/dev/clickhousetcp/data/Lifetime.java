@@ -40,7 +40,7 @@ public final class Lifetime {
      *
      * @param action the action to run once, on {@link #release()}
      */
-    public void onRelease(Runnable action) {
+    void onRelease(Runnable action) {
         if (this == FOREVER) {
             return;
         }

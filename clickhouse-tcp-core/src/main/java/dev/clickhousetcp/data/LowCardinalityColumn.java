@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.Arrays;
 
 /**
@@ -27,7 +25,7 @@ public final class LowCardinalityColumn extends AbstractColumn {
      * @param keys       one dictionary index per row, at least {@code rows} long
      * @param nullable   whether T is Nullable, so that key 0 means NULL
      */
-    public LowCardinalityColumn(DataType type, int rows, Column dictionary, int[] keys, boolean nullable) {
+    LowCardinalityColumn(DataType type, int rows, Column dictionary, int[] keys, boolean nullable) {
         super(type, rows);
         this.dictionary = dictionary;
         this.keys = keys;
@@ -118,5 +116,19 @@ public final class LowCardinalityColumn extends AbstractColumn {
     public Column copy() {
         checkAccessible();
         return new LowCardinalityColumn(type, rows, dictionary.copy(), Arrays.copyOf(keys, rows), nullable);
+    }
+
+    @Override
+    void appendNested(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("NULL");
+        } else {
+            TextFormat.appendNested(sb, dictionary, key(row));
+        }
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendValue(sb, dictionary, key(row));
     }
 }

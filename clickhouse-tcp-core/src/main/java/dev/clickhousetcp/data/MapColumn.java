@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +18,7 @@ public final class MapColumn extends AbstractColumn {
      * @param rows    number of rows (maps)
      * @param entries the Array(Tuple(keys, values)) view of this column
      */
-    public MapColumn(DataType type, int rows, ArrayColumn entries) {
+    MapColumn(DataType type, int rows, ArrayColumn entries) {
         super(type, rows);
         this.entries = entries;
     }
@@ -110,5 +108,24 @@ public final class MapColumn extends AbstractColumn {
     @Override
     public Column copy() {
         return new MapColumn(type, rows, (ArrayColumn) entries.copy());
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        Column k = keys();
+        Column v = values();
+        int s = start(row);
+        int e = s + length(row);
+        sb.append('{');
+        for (int i = s; i < e; i++) {
+            if (i > s) {
+                sb.append(',');
+            }
+            String key = k.getString(i);
+            JsonText.appendString(sb, key == null ? "null" : key);
+            sb.append(':');
+            JsonText.appendValue(sb, v, i);
+        }
+        sb.append('}');
     }
 }

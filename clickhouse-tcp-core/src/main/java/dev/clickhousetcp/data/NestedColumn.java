@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,7 +29,7 @@ public final class NestedColumn extends AbstractColumn {
      * @param array      the Array(Tuple(...)) view of this column (same rows)
      * @param fieldNames the field names in declaration order, one per tuple element; copied
      */
-    public NestedColumn(DataType type, int rows, ArrayColumn array, List<String> fieldNames) {
+    NestedColumn(DataType type, int rows, ArrayColumn array, List<String> fieldNames) {
         super(type, rows);
         this.array = array;
         this.fieldNames = List.copyOf(fieldNames);

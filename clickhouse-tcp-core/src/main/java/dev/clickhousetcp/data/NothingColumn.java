@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 /** Nothing column (the type of a bare NULL literal's nested values): every value is absent. */
 public final class NothingColumn extends AbstractColumn {
     /**
@@ -10,7 +8,7 @@ public final class NothingColumn extends AbstractColumn {
      * @param type the column's ClickHouse type, Nothing
      * @param rows number of rows
      */
-    public NothingColumn(DataType type, int rows) {
+    NothingColumn(DataType type, int rows) {
         super(type, rows);
     }
 

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.Arrays;
 
 /**
@@ -101,5 +99,19 @@ public final class NullableColumn extends AbstractColumn {
     public Column copy() {
         checkAccessible();
         return new NullableColumn(type, rows, Arrays.copyOf(nullMap, rows), nested.copy());
+    }
+
+    @Override
+    void appendNested(StringBuilder sb, int row) {
+        if (isNull(row)) {
+            sb.append("NULL");
+        } else {
+            TextFormat.appendNested(sb, nested, row);
+        }
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendValue(sb, nested, row);
     }
 }

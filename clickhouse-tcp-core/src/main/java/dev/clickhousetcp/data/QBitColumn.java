@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.Arrays;
 
 /**
@@ -32,7 +30,7 @@ public final class QBitColumn extends AbstractColumn {
      * @param bits      16, 32 or 64
      * @param dimension N
      */
-    public QBitColumn(DataType type, int rows, byte[] planes, int bits, int dimension) {
+    QBitColumn(DataType type, int rows, byte[] planes, int bits, int dimension) {
         super(type, rows);
         this.planes = planes;
         this.bits = bits;

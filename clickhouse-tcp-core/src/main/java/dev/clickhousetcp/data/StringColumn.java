@@ -1,8 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
-
 /**
  * String column: the rows' raw bytes back to back plus end offsets ({@code offsets[i]} = end of row
  * {@code i}). Bytes stay as received (usually UTF-8) until {@link #getString} decodes one row.
@@ -18,7 +15,7 @@ public final class StringColumn extends VariableBytesColumn {
      * @param data    the rows' bytes back to back
      * @param offsets end offset of each row in {@code data}, at least {@code rows} long
      */
-    public StringColumn(DataType type, int rows, byte[] data, int[] offsets) {
+    StringColumn(DataType type, int rows, byte[] data, int[] offsets) {
         super(type, rows, data, offsets);
     }
 
@@ -30,5 +27,10 @@ public final class StringColumn extends VariableBytesColumn {
     @Override
     protected VariableBytesColumn withData(int rows, byte[] data, int[] offsets) {
         return new StringColumn(type, rows, data, offsets);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

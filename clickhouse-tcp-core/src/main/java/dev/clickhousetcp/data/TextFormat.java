@@ -186,55 +186,15 @@ public final class TextFormat {
         sb.append('\'');
     }
 
-    /** Whether values of this column are quoted when nested in an Array/Tuple/Map text form. */
-    static boolean quotedWhenNested(Column c) {
-        Column base = c;
-        while (true) {
-            if (base instanceof NullableColumn n) {
-                base = n.nested();
-            } else if (base instanceof LowCardinalityColumn l) {
-                base = l.dictionary();
-            } else {
-                break;
-            }
-        }
-        return base instanceof StringColumn || base instanceof FixedStringColumn || base instanceof DateColumn
-                || base instanceof DateTimeColumn || base instanceof DateTime64Column || base instanceof UuidColumn
-                || base instanceof EnumColumn || base instanceof IPv4Column || base instanceof IPv6Column
-                || base instanceof TimeColumn;
-    }
-
     /**
-     * A value's text for its quoted nested form: FixedString keeps all N bytes there (the server prints
-     * {@code ['ab\0\0']}), while its top-level {@code toString} drops trailing zero bytes.
+     * Appends row {@code row} of {@code c} as it appears nested inside a composite value: the column family's
+     * own nested text form ({@code AbstractColumn.appendNested}).
      */
-    private static String fixedStringText(Column c, int row) {
-        Column base = c;
-        int r = row;
-        while (true) {
-            if (base instanceof NullableColumn n) {
-                base = n.nested();
-            } else if (base instanceof LowCardinalityColumn l) {
-                r = l.key(r);
-                base = l.dictionary();
-            } else {
-                break;
-            }
-        }
-        if (base instanceof FixedStringColumn f) {
-            return new String(f.getBytes(r), java.nio.charset.StandardCharsets.UTF_8);
-        }
-        return c.getString(row);
-    }
-
-    /** Appends row {@code row} of {@code c} as it appears nested inside a composite value. */
     static void appendNested(StringBuilder sb, Column c, int row) {
-        if (c instanceof NestedText t) {
-            t.appendNested(sb, row);
+        if (c instanceof AbstractColumn a) {
+            a.appendNested(sb, row);
         } else if (c.isNull(row)) {
             sb.append("NULL");
-        } else if (quotedWhenNested(c)) {
-            appendQuoted(sb, fixedStringText(c, row));
         } else {
             sb.append(c.getString(row));
         }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -33,7 +31,7 @@ public final class TimeColumn extends FixedWidthColumn {
      * @param width 4 for Time, 8 for Time64
      * @param scale digits after the second (0 for Time, 0..9 for Time64)
      */
-    public TimeColumn(DataType type, int rows, byte[] data, int width, int scale) {
+    TimeColumn(DataType type, int rows, byte[] data, int width, int scale) {
         super(type, rows, data, width);
         this.scale = scale;
     }
@@ -144,5 +142,10 @@ public final class TimeColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new TimeColumn(type, r, d, width, scale);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -93,5 +91,26 @@ public final class TupleColumn extends AbstractColumn {
             ne[i] = elements[i].copy();
         }
         return new TupleColumn(type, rows, ne);
+    }
+
+    @Override
+    void appendJsonValue(StringBuilder sb, int row) {
+        String[] names = type() instanceof TupleType tt ? tt.names() : new String[0];
+        boolean named = names.length == elementCount() && names.length > 0;
+        for (String n : names) {
+            named &= n != null;
+        }
+        sb.append(named ? '{' : '[');
+        for (int i = 0; i < elementCount(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            if (named) {
+                JsonText.appendString(sb, names[i]);
+                sb.append(':');
+            }
+            JsonText.appendValue(sb, element(i), row);
+        }
+        sb.append(named ? '}' : ']');
     }
 }

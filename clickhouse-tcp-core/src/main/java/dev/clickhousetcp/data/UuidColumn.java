@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.util.UUID;
 
 /**
@@ -16,7 +14,7 @@ public final class UuidColumn extends FixedWidthColumn {
      * @param rows number of rows
      * @param data 16 bytes per value in the wire layout, at least {@code rows * 16} bytes
      */
-    public UuidColumn(DataType type, int rows, byte[] data) {
+    UuidColumn(DataType type, int rows, byte[] data) {
         super(type, rows, data, 16);
     }
 
@@ -65,5 +63,10 @@ public final class UuidColumn extends FixedWidthColumn {
     @Override
     protected FixedWidthColumn withData(byte[] d, int r) {
         return new UuidColumn(type, r, d);
+    }
+
+    @Override
+    boolean quotedWhenNested() {
+        return true;
     }
 }

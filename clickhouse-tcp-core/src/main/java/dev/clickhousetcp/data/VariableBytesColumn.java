@@ -1,7 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 
@@ -25,7 +23,7 @@ public abstract class VariableBytesColumn extends AbstractColumn {
      * @param data    the rows' bytes back to back
      * @param offsets end offset of each row in {@code data}, non-decreasing, at least {@code rows} long
      */
-    protected VariableBytesColumn(DataType type, int rows, byte[] data, int[] offsets) {
+    VariableBytesColumn(DataType type, int rows, byte[] data, int[] offsets) {
         super(type, rows);
         this.data = data;
         this.offsets = offsets;

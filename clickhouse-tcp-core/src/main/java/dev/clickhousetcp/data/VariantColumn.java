@@ -1,9 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.TypedValue;
-import dev.clickhousetcp.types.VariantType;
-
 import java.util.Arrays;
 
 /**
@@ -26,7 +22,7 @@ import java.util.Arrays;
  * ({@link #getLong}, ...) read the active variant and throw on NULL. Lifetime and thread-safety as for
  * every {@link Column}.
  */
-public final class VariantColumn extends AbstractColumn implements NestedText {
+public final class VariantColumn extends AbstractColumn {
     /** The discriminator of a NULL row. */
     public static final int NULL_DISCRIMINATOR = 255;
 
@@ -43,7 +39,7 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
      * @param offsets        per row, the index in its variant's column (ignored for NULL rows)
      * @param variants       one column per variant, in discriminator order
      */
-    public VariantColumn(DataType type, int rows, byte[] discriminators, int[] offsets, Column[] variants) {
+    VariantColumn(DataType type, int rows, byte[] discriminators, int[] offsets, Column[] variants) {
         super(type, rows);
         this.discriminators = discriminators;
         this.offsets = offsets;
@@ -174,7 +170,7 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
     }
 
     @Override
-    public void appendNested(StringBuilder sb, int row) {
+    void appendNested(StringBuilder sb, int row) {
         int d = discriminator(row);
         if (d == NULL_DISCRIMINATOR) {
             sb.append("NULL");
@@ -220,5 +216,15 @@ public final class VariantColumn extends AbstractColumn implements NestedText {
             nv[i] = variants[i].copy();
         }
         return new VariantColumn(type, rows, Arrays.copyOf(discriminators, rows), Arrays.copyOf(offsets, rows), nv);
+    }
+
+    @Override
+    void appendJson(StringBuilder sb, int row) {
+        int d = discriminator(row);
+        if (d == NULL_DISCRIMINATOR) {
+            sb.append("null");
+        } else {
+            JsonText.appendValue(sb, variant(d), offset(row));
+        }
     }
 }

@@ -9,6 +9,6 @@
  *
  * <p>Internal: it may change in any release. Uses the exceptions of {@code dev.clickhousetcp} and no
  * other package of the client: column buffers and per-column decoding state belong to
- * {@code dev.clickhousetcp.types}, which reads through these primitives.
+ * {@code dev.clickhousetcp.data}, which reads through these primitives.
  */
 package dev.clickhousetcp.io;

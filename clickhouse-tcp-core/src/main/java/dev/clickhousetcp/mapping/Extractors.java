@@ -1,29 +1,27 @@
 package dev.clickhousetcp.mapping;
 
+import dev.clickhousetcp.data.ArrayType;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.DataType;
 import dev.clickhousetcp.data.DateColumn;
 import dev.clickhousetcp.data.DateTime64Column;
+import dev.clickhousetcp.data.DateTime64Type;
 import dev.clickhousetcp.data.DateTimeColumn;
+import dev.clickhousetcp.data.DateTimeType;
+import dev.clickhousetcp.data.DateType;
+import dev.clickhousetcp.data.EnumType;
 import dev.clickhousetcp.data.FixedStringColumn;
+import dev.clickhousetcp.data.FixedStringType;
+import dev.clickhousetcp.data.LowCardinalityType;
+import dev.clickhousetcp.data.MapType;
+import dev.clickhousetcp.data.NullableType;
+import dev.clickhousetcp.data.NumberType;
 import dev.clickhousetcp.data.StringColumn;
+import dev.clickhousetcp.data.StringType;
+import dev.clickhousetcp.data.TupleType;
 import dev.clickhousetcp.data.UuidColumn;
-import dev.clickhousetcp.types.ArrayType;
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DateTime64Type;
-import dev.clickhousetcp.types.DateTimeType;
-import dev.clickhousetcp.types.DateType;
-import dev.clickhousetcp.types.EnumType;
-import dev.clickhousetcp.types.FixedStringType;
-import dev.clickhousetcp.types.LowCardinalityType;
-import dev.clickhousetcp.types.MapType;
-import dev.clickhousetcp.types.NullableType;
-import dev.clickhousetcp.types.NumberType;
-import dev.clickhousetcp.types.StringType;
-import dev.clickhousetcp.types.TupleType;
-import dev.clickhousetcp.types.UuidType;
+import dev.clickhousetcp.data.UuidType;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.math.BigDecimal;
@@ -31,7 +29,6 @@ import java.math.BigInteger;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
-import java.nio.ByteOrder;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -60,9 +57,6 @@ import java.util.UUID;
  * ({@link TupleRecordExtractor}); this class holds the planning and the helpers they share.
  */
 final class Extractors {
-    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private Extractors() {
     }
@@ -490,49 +484,7 @@ final class Extractors {
         return new TupleRecordExtractor(ex, index, Accessors.rowConstructor(ctx.mode(), c));
     }
 
-    // ------------------------------------------------------------------ loops
-
-    /** Sign- or zero-extends fixed-width integers to longs. */
-    static void readLongs(byte[] d, int width, boolean unsigned, int n, long[] out) {
-        switch (width * 2 + (unsigned ? 1 : 0)) {
-            case 2 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d[i];
-                }
-            }
-            case 3 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = d[i] & 0xFFL;
-                }
-            }
-            case 4 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = (short) SHORT.get(d, i << 1);
-                }
-            }
-            case 5 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = ((short) SHORT.get(d, i << 1)) & 0xFFFFL;
-                }
-            }
-            case 8 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = (int) INT.get(d, i << 2);
-                }
-            }
-            case 9 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = ((int) INT.get(d, i << 2)) & 0xFFFFFFFFL;
-                }
-            }
-            case 16, 17 -> {
-                for (int i = 0; i < n; i++) {
-                    out[i] = (long) LONG.get(d, i << 3);
-                }
-            }
-            default -> throw new IllegalStateException("integer width " + width);
-        }
-    }
+    // ------------------------------------------------------------------ errors
 
     static MappingException outOfRange(int row, long v, boolean u64, String type, String java) {
         return new MappingException("row " + row + ": value " + (u64 ? Long.toUnsignedString(v) : Long.toString(v))

@@ -4,14 +4,8 @@ import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.Float32Column;
 import dev.clickhousetcp.data.Float64Column;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-
 /** Float32 / Float64 / BFloat16 into double or float lanes. */
 final class FloatExtractor extends Extractor {
-    private static final VarHandle FLOAT = MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.LITTLE_ENDIAN);
-
     FloatExtractor(Lane lane) {
         super(lane);
     }
@@ -22,11 +16,8 @@ final class FloatExtractor extends Extractor {
             double[] o = (double[]) out;
             if (c instanceof Float64Column f && n == f.size()) {
                 f.copyTo(o, 0);
-            } else if (c instanceof Float32Column f) {
-                byte[] d = f.rawBytes();
-                for (int i = 0; i < n; i++) {
-                    o[i] = (float) FLOAT.get(d, i << 2);
-                }
+            } else if (c instanceof Float32Column f && n == f.size()) {
+                f.copyTo(o, 0);
             } else {
                 for (int i = 0; i < n; i++) {
                     o[i] = c.getDouble(i);

@@ -1,27 +1,21 @@
 package dev.clickhousetcp.mapping;
 
+import dev.clickhousetcp.data.BoolColumn;
 import dev.clickhousetcp.data.Column;
-import dev.clickhousetcp.data.FixedWidthColumn;
-
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import dev.clickhousetcp.data.EnumColumn;
+import dev.clickhousetcp.data.Int32Column;
+import dev.clickhousetcp.data.IntegerColumn;
 
 import static dev.clickhousetcp.mapping.Extractors.outOfRange;
-import static dev.clickhousetcp.mapping.Extractors.readLongs;
 
 /** Fixed-width integer columns (Int*, UInt*, Bool, Enum numbers) into primitive lanes, range-checked. */
 final class IntegerExtractor extends Extractor {
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-
-    private final int width;
     private final boolean unsigned;
     private final boolean u64;
     private final String typeName;
 
     IntegerExtractor(Lane lane, int width, boolean unsigned, String typeName) {
         super(lane);
-        this.width = width;
         this.unsigned = unsigned;
         this.u64 = width == 8 && unsigned;
         this.typeName = typeName;
@@ -29,10 +23,9 @@ final class IntegerExtractor extends Extractor {
 
     @Override
     void extract(Column c, int n, Object out, byte[] skip) {
-        byte[] d = ((FixedWidthColumn) c).rawBytes();
         if (lane == Lane.LONG) {
             long[] o = (long[]) out;
-            readLongs(d, width, unsigned, n, o);
+            copyLongs(c, n, o);
             if (u64) {
                 for (int i = 0; i < n; i++) {
                     if (o[i] < 0 && !skipped(skip, i)) {
@@ -42,15 +35,12 @@ final class IntegerExtractor extends Extractor {
             }
             return;
         }
-        if (lane == Lane.INT && width == 4 && !unsigned) {
-            int[] o = (int[]) out;
-            for (int i = 0; i < n; i++) {
-                o[i] = (int) INT.get(d, i << 2);
-            }
+        if (lane == Lane.INT && c instanceof Int32Column ic && !unsigned && n == ic.size()) {
+            ic.copyTo((int[]) out, 0);
             return;
         }
         long[] v = new long[n];
-        readLongs(d, width, unsigned, n, v);
+        copyLongs(c, n, v);
         switch (lane) {
             case INT -> {
                 int[] o = (int[]) out;
@@ -103,6 +93,27 @@ final class IntegerExtractor extends Extractor {
                 }
             }
             default -> throw new IllegalStateException(lane.name());
+        }
+    }
+
+    /** The {@code n} values of {@code c} as longs, through the column's bulk copy when it has one. */
+    private static void copyLongs(Column c, int n, long[] out) {
+        if (n == c.size()) {
+            if (c instanceof IntegerColumn ic) {
+                ic.copyTo(out, 0);
+                return;
+            }
+            if (c instanceof EnumColumn ec) {
+                ec.copyTo(out, 0);
+                return;
+            }
+            if (c instanceof BoolColumn bc) {
+                bc.copyTo(out, 0);
+                return;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            out[i] = c.getLong(i);
         }
     }
 }

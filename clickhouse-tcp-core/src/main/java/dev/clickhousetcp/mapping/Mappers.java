@@ -1,6 +1,6 @@
 package dev.clickhousetcp.mapping;
 
-import dev.clickhousetcp.types.DataType;
+import dev.clickhousetcp.data.DataType;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.clickhousetcp.mapping;
 
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
-import dev.clickhousetcp.types.DataType;
+import dev.clickhousetcp.data.DataType;
 
 import java.util.ArrayList;
 import java.util.List;

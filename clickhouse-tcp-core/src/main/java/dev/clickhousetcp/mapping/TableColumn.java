@@ -1,6 +1,6 @@
 package dev.clickhousetcp.mapping;
 
-import dev.clickhousetcp.types.DataType;
+import dev.clickhousetcp.data.DataType;
 
 /**
  * One column of a table as {@code DESCRIBE TABLE} reports it.

@@ -1,21 +1,21 @@
 package dev.clickhousetcp.mapping;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.types.ArrayType;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DateTime64Type;
-import dev.clickhousetcp.types.DateTimeType;
-import dev.clickhousetcp.types.DateType;
-import dev.clickhousetcp.types.EnumType;
-import dev.clickhousetcp.types.FixedStringType;
-import dev.clickhousetcp.types.LowCardinalityType;
-import dev.clickhousetcp.types.MapType;
-import dev.clickhousetcp.types.NullableType;
-import dev.clickhousetcp.types.NumberType;
-import dev.clickhousetcp.types.StringType;
-import dev.clickhousetcp.types.TupleType;
-import dev.clickhousetcp.types.UuidType;
+import dev.clickhousetcp.data.ArrayType;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataType;
+import dev.clickhousetcp.data.DateTime64Type;
+import dev.clickhousetcp.data.DateTimeType;
+import dev.clickhousetcp.data.DateType;
+import dev.clickhousetcp.data.EnumType;
+import dev.clickhousetcp.data.FixedStringType;
+import dev.clickhousetcp.data.LowCardinalityType;
+import dev.clickhousetcp.data.MapType;
+import dev.clickhousetcp.data.NullableType;
+import dev.clickhousetcp.data.NumberType;
+import dev.clickhousetcp.data.StringType;
+import dev.clickhousetcp.data.TupleType;
+import dev.clickhousetcp.data.UuidType;
 
 import java.lang.reflect.Type;
 import java.time.Instant;

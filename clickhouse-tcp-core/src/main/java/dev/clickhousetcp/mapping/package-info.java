@@ -4,7 +4,7 @@
  * extract a POCO's fields into insert columns; the name and type matching rules, and the schema check
  * of a class against a table.
  *
- * <p>Public API. Uses {@code types} and {@code data} (column views and their types); not
+ * <p>Public API. Uses {@code data} (column views and their types); not
  * {@code client}, {@code protocol} or {@code io}.
  */
 package dev.clickhousetcp.mapping;

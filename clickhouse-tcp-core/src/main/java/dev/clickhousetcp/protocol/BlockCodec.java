@@ -4,16 +4,16 @@ import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataType;
+import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.DecodeLimits;
+import dev.clickhousetcp.data.DeserializationState;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
+import dev.clickhousetcp.data.TupleType;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DataTypes;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.DeserializationState;
-import dev.clickhousetcp.types.ReadContext;
-import dev.clickhousetcp.types.TupleType;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -262,7 +262,7 @@ public final class BlockCodec {
         if (cursor != rows) {
             throw new ClickHouseProtocolException("sparse column covers " + cursor + " rows of " + rows);
         }
-        DataType valuesType = type instanceof dev.clickhousetcp.types.NullableType n ? n.nested() : type;
+        DataType valuesType = type instanceof dev.clickhousetcp.data.NullableType n ? n.nested() : type;
         // a Nullable's state is its nested type's (the null map has none)
         Column values = valuesType.read(in, count, ctx, state);
         // the dense form: a row index per row, the defaults and the values gathered, a null map

@@ -11,6 +11,6 @@
  * dev.clickhousetcp.protocol.Progress}, {@link dev.clickhousetcp.protocol.ProfileInfo}, {@link
  * dev.clickhousetcp.protocol.QueryStage}, {@link dev.clickhousetcp.protocol.TraceContext}, {@link
  * dev.clickhousetcp.protocol.ServerHello}); the rest is internal. Uses {@code io} for bytes and
- * {@code types}/{@code data} for blocks; not {@code client}.
+ * {@code data} for types and blocks; not {@code client}.
  */
 package dev.clickhousetcp.protocol;

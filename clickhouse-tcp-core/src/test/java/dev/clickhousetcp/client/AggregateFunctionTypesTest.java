@@ -2,11 +2,11 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.AggregateFunctionColumn;
+import dev.clickhousetcp.data.AggregateFunctionType;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.AggregateFunctionType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

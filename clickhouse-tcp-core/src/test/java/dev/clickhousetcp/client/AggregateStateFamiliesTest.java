@@ -1,11 +1,11 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.data.AggregateFunctionColumn;
+import dev.clickhousetcp.data.AggregateFunctionType;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.AggregateFunctionType;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;

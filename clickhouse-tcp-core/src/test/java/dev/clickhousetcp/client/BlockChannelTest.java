@@ -1,7 +1,11 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.io.ChunkedInputStream;
@@ -10,10 +14,6 @@ import dev.clickhousetcp.io.FramedReader;
 import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.ClientPacket;
 import dev.clickhousetcp.protocol.ProtocolRevision;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataTypes;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -377,7 +377,7 @@ class ConnectionTest {
     void aLimitViolationMidStreamDiscardsTheConnectionAndSparesTheServer() {
         ClickHouseServer server = ClickHouseServers.modern();
         long uptimeBefore = Long.parseLong(server.httpQuery("SELECT uptime()").trim());
-        dev.clickhousetcp.types.DecodeLimits tiny = new dev.clickhousetcp.types.DecodeLimits(1000, 1 << 20, 1L << 30,
+        dev.clickhousetcp.data.DecodeLimits tiny = new dev.clickhousetcp.data.DecodeLimits(1000, 1 << 20, 1L << 30,
                 1 << 20, 100);
         try (ClickHouseTcpClient client = TestClients.builder(server).limits(tiny).build()) {
             assertThatThrownBy(() -> client.queryRows("SELECT number FROM numbers(1000000) SETTINGS max_block_size = 65536"))

@@ -3,12 +3,12 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.data.DynamicColumn;
+import dev.clickhousetcp.data.TypedValue;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.DataTypes;
-import dev.clickhousetcp.types.TypedValue;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -3,7 +3,9 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.io.CityHash128;
@@ -18,8 +20,6 @@ import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -60,7 +60,7 @@ class FuzzCorpusCapture {
     private static final Path ROOT = Path.of(System.getProperty("fuzz.capture.dir", "src/test/resources"));
     private static final Path PACKETS = ROOT.resolve("dev/clickhousetcp/client/ServerPacketFuzzTestInputs/serverStream");
     private static final Path BLOCKS = ROOT.resolve("dev/clickhousetcp/protocol/BlockCodecFuzzTestInputs/block");
-    private static final Path COLUMNS = ROOT.resolve("dev/clickhousetcp/types/SemiStructuredFuzzTestInputs/column");
+    private static final Path COLUMNS = ROOT.resolve("dev/clickhousetcp/data/SemiStructuredFuzzTestInputs/column");
     private static final Path FRAMES = ROOT.resolve("dev/clickhousetcp/io/CompressedFrameFuzzTestInputs/frames");
     private static final Path CHUNKS = ROOT.resolve("dev/clickhousetcp/io/ChunkedFramingFuzzTestInputs/chunked");
 

@@ -2,7 +2,12 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataType;
+import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.protocol.BlockCodec;
@@ -20,11 +25,6 @@ import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DataTypes;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
-import dev.clickhousetcp.types.ColumnWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 

@@ -2,10 +2,10 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.ColumnWriter;
 import dev.clickhousetcp.protocol.Golden;
 import dev.clickhousetcp.protocol.ProfileInfo;
 import dev.clickhousetcp.protocol.Progress;
-import dev.clickhousetcp.types.ColumnWriter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -3,13 +3,13 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.BufferPool;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.TestBlocks;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

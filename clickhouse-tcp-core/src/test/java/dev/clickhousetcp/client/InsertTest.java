@@ -363,7 +363,7 @@ class InsertTest {
                 columns.put("v", values);
                 columns.put("s", small);
                 columns.put("n", names);
-                columns.put("a", dev.clickhousetcp.types.FlatArray.of(java.util.Arrays.copyOf(flat, e), ends));
+                columns.put("a", dev.clickhousetcp.data.FlatArray.of(java.util.Arrays.copyOf(flat, e), ends));
                 String[] words = new String[rows];
                 int[] inner = new int[rows];
                 int[] outer = new int[rows];
@@ -372,8 +372,8 @@ class InsertTest {
                     inner[i] = i + 1;
                     outer[i] = i + 1;
                 }
-                columns.put("aa", dev.clickhousetcp.types.FlatArray.of(
-                        dev.clickhousetcp.types.FlatArray.of(words, inner), outer));
+                columns.put("aa", dev.clickhousetcp.data.FlatArray.of(
+                        dev.clickhousetcp.data.FlatArray.of(words, inner), outer));
                 assertThat(client.insertColumns(t, columns)).isEqualTo(rows);
                 assertThat(server.httpQuery("SELECT count(), sum(id % 1000), sum(v), sum(s), sum(length(n)), "
                         + "sum(length(a)), sum(arraySum(a)), sum(length(aa)) FROM " + t).trim())

@@ -3,13 +3,13 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.data.DynamicColumn;
 import dev.clickhousetcp.data.JsonColumn;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;

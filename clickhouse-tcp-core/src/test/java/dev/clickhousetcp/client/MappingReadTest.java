@@ -224,8 +224,8 @@ class MappingReadTest {
     @Test
     void conversionsOfNewerTypes() {
         try {
-            dev.clickhousetcp.types.DataTypes.parse("Decimal(9, 2)", java.time.ZoneOffset.UTC);
-            dev.clickhousetcp.types.DataTypes.parse("IPv6", java.time.ZoneOffset.UTC);
+            dev.clickhousetcp.data.DataTypes.parse("Decimal(9, 2)", java.time.ZoneOffset.UTC);
+            dev.clickhousetcp.data.DataTypes.parse("IPv6", java.time.ZoneOffset.UTC);
         } catch (dev.clickhousetcp.ClickHouseTypeException e) {
             org.junit.jupiter.api.Assumptions.abort("Decimal/IPv6 decoding not available yet");
         }

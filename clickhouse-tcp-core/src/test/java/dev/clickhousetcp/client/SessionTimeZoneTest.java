@@ -3,10 +3,10 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.DateTimeColumn;
+import dev.clickhousetcp.data.DateTimeType;
 import dev.clickhousetcp.data.TemporalColumn;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
-import dev.clickhousetcp.types.DateTimeType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -282,7 +282,7 @@ class SessionTimeZoneTest {
         try (ClickHouseSession s = client.openSession()) {
             s.execute("SET session_timezone = 'Asia/Tokyo'");
             s.withInsert("INSERT INTO " + t + " SELECT * FROM input('d DateTime')", QueryOptions.DEFAULT, ins -> {
-                dev.clickhousetcp.types.ColumnWriter[] w = ins.newWriters();
+                dev.clickhousetcp.data.ColumnWriter[] w = ins.newWriters();
                 w[0].append(MIDNIGHT);
                 ins.sendBlock(w, 1);
                 return null;

@@ -1,10 +1,10 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.data.TypedValue;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.TypedValue;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -3,14 +3,14 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.TypedValue;
 import dev.clickhousetcp.data.VariantColumn;
+import dev.clickhousetcp.data.VariantType;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataTypes;
-import dev.clickhousetcp.types.TypedValue;
-import dev.clickhousetcp.types.VariantType;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDate;

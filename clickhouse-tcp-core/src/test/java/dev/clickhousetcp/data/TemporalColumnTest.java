@@ -1,6 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.types.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;

@@ -2,15 +2,15 @@ package dev.clickhousetcp.io;
 
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.ProfileInfo;
 import dev.clickhousetcp.protocol.Progress;
 import dev.clickhousetcp.protocol.ProtocolRevision;
 import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

@@ -1,7 +1,7 @@
 package dev.clickhousetcp.mapping;
 
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DataTypes;
+import dev.clickhousetcp.data.DataType;
+import dev.clickhousetcp.data.DataTypes;
 import org.junit.jupiter.api.Test;
 
 import java.time.ZoneOffset;

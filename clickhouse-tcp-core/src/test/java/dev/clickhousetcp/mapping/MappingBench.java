@@ -2,14 +2,15 @@ package dev.clickhousetcp.mapping;
 
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataType;
+import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.data.Float64Column;
 import dev.clickhousetcp.data.Int32Column;
 import dev.clickhousetcp.data.Int64Column;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.data.StringColumn;
-import dev.clickhousetcp.types.ColumnWriter;
-import dev.clickhousetcp.types.DataType;
-import dev.clickhousetcp.types.DataTypes;
+import dev.clickhousetcp.data.TestColumns;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -77,10 +78,10 @@ public final class MappingBench {
         }
         byte[] str = sb.toString().getBytes(StandardCharsets.US_ASCII);
         Block block = new Block(names.toArray(new String[0]), new Column[] {
-            new Int64Column(types.get(0), ROWS, ids.array(), false),
-            new Float64Column(types.get(1), ROWS, prices.array()),
-            new StringColumn(types.get(2), ROWS, str, offsets),
-            new Int32Column(types.get(3), ROWS, qtys.array(), false)}, ROWS, Lifetime.FOREVER);
+            TestColumns.int64(types.get(0), ROWS, ids.array(), false),
+            TestColumns.float64(types.get(1), ROWS, prices.array()),
+            TestColumns.string(types.get(2), ROWS, str, offsets),
+            TestColumns.int32(types.get(3), ROWS, qtys.array(), false)}, ROWS, Lifetime.FOREVER);
 
         for (int round = 0; round < 4; round++) {
             System.out.println("--- round " + round);

@@ -5,11 +5,11 @@ import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.BufferPool;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.fuzz.FuzzSupport;
 import dev.clickhousetcp.io.BinaryReader;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 import org.junit.jupiter.api.Timeout;
 
 import java.io.ByteArrayInputStream;

@@ -1,10 +1,10 @@
 package dev.clickhousetcp.protocol;
 
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.ColumnWriter;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
-import dev.clickhousetcp.types.ColumnWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -3,11 +3,11 @@ package dev.clickhousetcp.protocol;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.BufferPool;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;

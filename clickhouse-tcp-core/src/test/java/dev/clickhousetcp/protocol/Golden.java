@@ -1,9 +1,9 @@
 package dev.clickhousetcp.protocol;
 
 import dev.clickhousetcp.data.ClickHouseZoneRules;
+import dev.clickhousetcp.data.DecodeLimits;
+import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
-import dev.clickhousetcp.types.DecodeLimits;
-import dev.clickhousetcp.types.ReadContext;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

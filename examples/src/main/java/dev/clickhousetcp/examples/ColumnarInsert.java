@@ -1,7 +1,7 @@
 package dev.clickhousetcp.examples;
 
 import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.types.FlatArray;
+import dev.clickhousetcp.data.FlatArray;
 
 import java.util.Map;
 

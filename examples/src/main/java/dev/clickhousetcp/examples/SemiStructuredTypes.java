@@ -1,7 +1,7 @@
 package dev.clickhousetcp.examples;
 
 import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.types.TypedValue;
+import dev.clickhousetcp.data.TypedValue;
 
 import java.time.LocalDate;
 import java.util.List;

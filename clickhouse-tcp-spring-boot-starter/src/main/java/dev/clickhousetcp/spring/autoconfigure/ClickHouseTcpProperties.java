@@ -9,9 +9,9 @@ import java.util.Map;
 import dev.clickhousetcp.client.ClickHouseUrl;
 import dev.clickhousetcp.client.Endpoint;
 import dev.clickhousetcp.client.LoadBalancing;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.mapping.AccessMode;
 import dev.clickhousetcp.mapping.UnmappedColumns;
-import dev.clickhousetcp.types.DecodeLimits;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -8,12 +8,12 @@ import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.client.Compression;
 import dev.clickhousetcp.client.LoadBalancing;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.mapping.AccessMode;
 import dev.clickhousetcp.mapping.UnmappedColumns;
 import dev.clickhousetcp.spring.core.ClickHouseTcpTemplate;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.DecodeLimits;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

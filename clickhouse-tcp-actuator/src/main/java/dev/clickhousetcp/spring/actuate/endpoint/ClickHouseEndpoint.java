@@ -11,9 +11,9 @@ import dev.clickhousetcp.client.ConnectionConfig;
 import dev.clickhousetcp.client.PoolConfig;
 import dev.clickhousetcp.client.PoolStats;
 import dev.clickhousetcp.client.TlsConfig;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.protocol.ProtocolRevision;
 import dev.clickhousetcp.protocol.ServerHello;
-import dev.clickhousetcp.types.DecodeLimits;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.actuate.endpoint.OperationResponseBody;

@@ -12,11 +12,11 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.client.Compression;
 import dev.clickhousetcp.client.ConnectionConfig;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.io.CompressedInputStream;
 import dev.clickhousetcp.io.CompressedOutputStream;
 import dev.clickhousetcp.io.CompressionMethod;
 import dev.clickhousetcp.protocol.ChunkedMode;
-import dev.clickhousetcp.types.DecodeLimits;
 
 /**
  * The Java heap a {@link ClickHouseTcpClient} may hold, computed from its configuration and the buffer

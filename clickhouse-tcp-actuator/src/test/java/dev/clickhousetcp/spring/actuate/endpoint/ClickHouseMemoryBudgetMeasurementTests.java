@@ -20,10 +20,10 @@ import dev.clickhousetcp.client.PoolStats;
 import dev.clickhousetcp.client.QueryOptions;
 import dev.clickhousetcp.client.QueryResult;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.ColumnWriter;
 import dev.clickhousetcp.data.Int64Column;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
-import dev.clickhousetcp.types.ColumnWriter;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -6,8 +6,8 @@ import dev.clickhousetcp.client.ClickHouseConnection;
 import dev.clickhousetcp.client.Compression;
 import dev.clickhousetcp.client.ConnectionConfig;
 import dev.clickhousetcp.client.TlsConfig;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.spring.actuate.endpoint.ClickHouseMemoryBudget.Term;
-import dev.clickhousetcp.types.DecodeLimits;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

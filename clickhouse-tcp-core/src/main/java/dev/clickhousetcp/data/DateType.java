@@ -1,0 +1,69 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.io.BinaryReader;
+
+import java.io.IOException;
+import java.time.LocalDate;
+import java.time.ZoneId;
+
+/**
+ * Date (UInt16 days since 1970-01-01) and Date32 (Int32 days since 1970-01-01). A date has no zone;
+ * {@link #zone()} is the zone the writer takes the day of an {@code Instant} in (the query's session
+ * zone, else the server's), as the server's {@code toDate} of a DateTime does.
+ */
+public final class DateType extends DataType {
+    private final boolean date32;
+    private final ZoneId zone;
+    private final ClickHouseZoneRules rules;
+
+    DateType(String name, boolean date32, ZoneId zone) {
+        super(name);
+        this.date32 = date32;
+        this.zone = zone;
+        this.rules = ClickHouseZoneRules.of(zone);
+    }
+
+    /**
+     * The zone points in time are turned into days in.
+     *
+     * @return the query's session zone, else the server's
+     */
+    public ZoneId zone() {
+        return zone;
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        int w = date32 ? 4 : 2;
+        return new DateColumn(this, rows, readFixed(in, rows, w, ctx, name), w);
+    }
+
+    @Override
+    public ColumnWriter newWriter() {
+        return new FixedWriter(this, date32 ? 4 : 2) {
+            @Override
+            public void append(Object v) {
+                if (v == null) {
+                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                }
+                long day = Convert.epochDay(type, v, rules);
+                // Date covers 1970-01-01..2149-06-06; Date32 1900-01-01..2299-12-31 (ClickHouse docs)
+                if (date32 ? (day < -25567 || day > 120529) : (day < 0 || day > 65535)) {
+                    throw Convert.outOfRange(type, v);
+                }
+                putLong(day);
+            }
+        };
+    }
+
+    @Override
+    int rowBinaryWidth() {
+        return name.equals("Date32") ? 4 : 2;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return v instanceof LocalDate || v instanceof java.sql.Date;
+    }
+}

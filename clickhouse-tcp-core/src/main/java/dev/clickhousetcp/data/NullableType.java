@@ -1,0 +1,133 @@
+package dev.clickhousetcp.data;
+
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/** Nullable(T): a null map (UInt8 per row) followed by T's data for every row (ClickHouse {@code SerializationNullable}). */
+public final class NullableType extends DataType {
+    private final DataType nested;
+
+    NullableType(String name, DataType nested) {
+        super(name);
+        this.nested = nested;
+    }
+
+    /**
+     * The type T of {@code Nullable(T)}.
+     *
+     * @return the type of the non-NULL values
+     */
+    public DataType nested() {
+        return nested;
+    }
+
+    @Override
+    public boolean isNullable() {
+        return true;
+    }
+
+    @Override
+    public DeserializationState readPrefix(BinaryReader in) throws IOException {
+        return nested.readPrefix(in); // the nested values' state: the null map has none
+    }
+
+    @Override
+    public void writePrefix(BinaryWriter out) throws IOException {
+        nested.writePrefix(out);
+    }
+
+    @Override
+    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
+        byte[] nullMap = readFixed(in, rows, 1, ctx, name);
+        Column inner = nested.read(in, rows, ctx, state);
+        return new NullableColumn(this, rows, nullMap, inner);
+    }
+
+    @Override
+    public ColumnWriter newWriter() {
+        ColumnWriter inner = nested.newWriter();
+        return new ColumnWriter() {
+            private byte[] nulls = new byte[1024];
+            private int count;
+
+            @Override
+            public DataType type() {
+                return NullableType.this;
+            }
+
+            private void mark(boolean isNull) {
+                if (count == nulls.length) {
+                    nulls = Arrays.copyOf(nulls, count * 2);
+                }
+                nulls[count++] = (byte) (isNull ? 1 : 0);
+            }
+
+            @Override
+            public void append(Object value) {
+                if (value == null || value instanceof java.util.Optional<?> o && o.isEmpty()) {
+                    appendDefault();
+                    return;
+                }
+                Object v = value instanceof java.util.Optional<?> o ? o.get() : value;
+                inner.append(v);
+                mark(false);
+            }
+
+            @Override
+            public void appendDefault() {
+                inner.appendDefault();
+                mark(true);
+            }
+
+            @Override
+            public int size() {
+                return count;
+            }
+
+            @Override
+            public void writePrefix(BinaryWriter out) throws IOException {
+                inner.writePrefix(out);
+            }
+
+            @Override
+            public void writeData(BinaryWriter out) throws IOException {
+                out.writeBytes(nulls, 0, count);
+                inner.writeData(out);
+            }
+
+            @Override
+            public void reset() {
+                count = 0;
+                inner.reset();
+            }
+        };
+    }
+
+    @Override
+    RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
+        return new RowBinaryColumns.NullableB(RowBinaryColumns.builder(nested(), depth + 1));
+    }
+
+    @Override
+    boolean acceptsNull() {
+        return true;
+    }
+
+    @Override
+    boolean acceptsValue(Object v, boolean strict, int depth) {
+        return ValueTypes.accepts(nested(), v, strict, depth + 1);
+    }
+
+    @Override
+    boolean acceptsTyped(TypedValue tv, int depth) {
+        return ValueTypes.namesType(tv, this) || ValueTypes.acceptsTyped(nested(), tv, depth + 1);
+    }
+
+    @Override
+    AggregateStateLayout rowBinaryLayout(String function) {
+        return AggregateStateLayout.nullableValue(nested().rowBinaryLayout(function));
+    }
+}
