@@ -1,6 +1,8 @@
 package dev.clickhousetcp.mapping;
 
 import dev.clickhousetcp.data.ArrayType;
+import dev.clickhousetcp.data.BFloat16Type;
+import dev.clickhousetcp.data.BigIntType;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.DataType;
 import dev.clickhousetcp.data.DateColumn;
@@ -9,15 +11,20 @@ import dev.clickhousetcp.data.DateTime64Type;
 import dev.clickhousetcp.data.DateTimeColumn;
 import dev.clickhousetcp.data.DateTimeType;
 import dev.clickhousetcp.data.DateType;
+import dev.clickhousetcp.data.DecimalType;
 import dev.clickhousetcp.data.EnumType;
 import dev.clickhousetcp.data.FixedStringColumn;
 import dev.clickhousetcp.data.FixedStringType;
+import dev.clickhousetcp.data.IPv4Type;
+import dev.clickhousetcp.data.IPv6Type;
 import dev.clickhousetcp.data.LowCardinalityType;
 import dev.clickhousetcp.data.MapType;
+import dev.clickhousetcp.data.NothingType;
 import dev.clickhousetcp.data.NullableType;
 import dev.clickhousetcp.data.NumberType;
 import dev.clickhousetcp.data.StringColumn;
 import dev.clickhousetcp.data.StringType;
+import dev.clickhousetcp.data.TimeType;
 import dev.clickhousetcp.data.TupleType;
 import dev.clickhousetcp.data.UuidColumn;
 import dev.clickhousetcp.data.UuidType;
@@ -77,12 +84,6 @@ final class Extractors {
 
     // ------------------------------------------------------------------ type helpers
 
-    static String family(DataType t) {
-        String n = t.name();
-        int p = n.indexOf('(');
-        return p < 0 ? n : n.substring(0, p);
-    }
-
     /** Integer layout of a fixed-width integer-like type: {width, unsigned ? 1 : 0}, or {@code null}. */
     static int[] intLayout(DataType t) {
         if (t instanceof NumberType nt) {
@@ -106,7 +107,7 @@ final class Extractors {
 
     static boolean isFloat(DataType t) {
         return t instanceof NumberType nt && (nt.kind() == NumberType.Kind.FLOAT32 || nt.kind() == NumberType.Kind.FLOAT64)
-                || family(t).equals("BFloat16");
+                || t instanceof BFloat16Type;
     }
 
     static boolean isFloat64(DataType t) {
@@ -114,14 +115,11 @@ final class Extractors {
     }
 
     static boolean isBigInt(DataType t) {
-        return switch (family(t)) {
-            case "Int128", "UInt128", "Int256", "UInt256" -> true;
-            default -> false;
-        };
+        return t instanceof BigIntType;
     }
 
     static boolean isDecimal(DataType t) {
-        return family(t).startsWith("Decimal");
+        return t instanceof DecimalType;
     }
 
     static boolean isTemporal(DataType t) {
@@ -212,7 +210,7 @@ final class Extractors {
             DataType dict = inner instanceof NullableType n ? n.nested() : inner;
             return new LowCardinalityExtractor(of(dict, target, ctx), nullable, raw.isPrimitive(), t.name());
         }
-        if (family(t).equals("Nothing")) {
+        if (t instanceof NothingType) {
             if (raw.isPrimitive()) {
                 throw ctx.fail(t, target, "every value is NULL");
             }
@@ -262,7 +260,7 @@ final class Extractors {
         }
         if (raw == Number.class) {
             if (t instanceof NumberType nt && nt.kind() != NumberType.Kind.BOOL || isDecimal(t) || isBigInt(t)
-                    || family(t).equals("BFloat16")) {
+                    || t instanceof BFloat16Type) {
                 return new ObjectExtractor(Column::getObject);
             }
             throw ctx.fail(t, target, "");
@@ -311,14 +309,13 @@ final class Extractors {
             throw ctx.fail(t, target, "");
         }
         if (raw == InetAddress.class || raw == Inet4Address.class || raw == Inet6Address.class) {
-            String f = family(t);
-            if (f.equals("IPv4") && raw != Inet6Address.class || f.equals("IPv6") && raw != Inet4Address.class) {
+            if (t instanceof IPv4Type && raw != Inet6Address.class || t instanceof IPv6Type && raw != Inet4Address.class) {
                 return new ObjectExtractor(cast(raw));
             }
             throw ctx.fail(t, target, "");
         }
         if (raw == Duration.class) {
-            if (family(t).equals("Time") || family(t).equals("Time64")) {
+            if (t instanceof TimeType) {
                 return new ObjectExtractor(cast(Duration.class));
             }
             throw ctx.fail(t, target, "");

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.net.InetAddress;
+import java.time.Duration;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -241,6 +243,35 @@ class MappingReadTest {
             assertThat(e.ip6().getHostAddress()).isEqualTo("2001:db8:0:0:0:0:0:1");
             assertThat(e.i128()).isEqualTo(BigInteger.ONE.shiftLeft(127).negate()).isEqualTo(row[4]);
             assertThat(e.i128small()).isEqualTo(77);
+        }
+    }
+
+    /** Targets chosen by the column's family (its parsed type), never by its name's spelling. */
+    record ByFamily(double bf, float bfFloat, Number bfNumber, Object nothing, Duration time, Duration time64,
+                    BigDecimal i256, double dec128, InetAddress ip6, Number dec) {
+    }
+
+    @Test
+    void targetsFollowTheFamilyOfEveryColumn() {
+        String sql = "SELECT toBFloat16(1.5) AS bf, toBFloat16(-2) AS bf_float, toBFloat16(0.25) AS bf_number, "
+                + "NULL AS nothing, CAST('12:34:56' AS Time) AS time, CAST('-01:02:03.250' AS Time64(3)) AS time64, "
+                + "toInt256('-57896044618658097711785492504343953926634992332820282019728792003956564819968') AS i256, "
+                + "toDecimal128('3.25', 10) AS dec128, toIPv6('::ffff:10.1.2.3') AS ip6, toDecimal256('1.5', 30) AS dec "
+                + "SETTINGS enable_time_time64_type = 1";
+        try (ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern())) {
+            ByFamily e = client.query(sql, ByFamily.class).get(0);
+            Object[] row = client.queryRows(sql).get(0);
+            assertThat(e.bf()).isEqualTo(1.5);
+            assertThat(e.bfFloat()).isEqualTo(-2f);
+            assertThat(e.bfNumber()).isEqualTo(row[2]);
+            assertThat(e.nothing()).isNull();
+            assertThat(e.time()).isEqualTo(Duration.ofHours(12).plusMinutes(34).plusSeconds(56)).isEqualTo(row[4]);
+            assertThat(e.time64()).isEqualTo(Duration.ofHours(1).plusMinutes(2).plusSeconds(3).plusMillis(250).negated())
+                    .isEqualTo(row[5]);
+            assertThat(e.i256()).isEqualTo(new BigDecimal(BigInteger.ONE.shiftLeft(255).negate()));
+            assertThat(e.dec128()).isEqualTo(3.25);
+            assertThat(e.ip6()).isEqualTo(row[8]);
+            assertThat(e.dec()).isEqualTo(row[9]).isEqualTo(new BigDecimal("1.5").setScale(30));
         }
     }
 
