@@ -396,21 +396,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      * the response through a {@link QueryResult} over the returned exchange.
      */
     Exchange startQuery(String sql, QueryOptions options, Budget budget) {
-        checkSupported(sql, options);
-        useDatabase(options.database(), budget);
-        if (SqlText.isUse(sql)) {
-            currentDatabase = null; // changed by the statement itself: unknown until the next switch
-        }
-        Exchange x = begin(budget, true);
-        try {
-            sendQuery(sql, options);
-            sendExternalTables(options);
-            blocks.writeEmptyData();
-            out.flush();
-        } catch (IOException | RuntimeException e) {
-            throw fail(e);
-        }
-        return x;
+        return start(sql, options, budget, true);
     }
 
     /**
@@ -432,13 +418,23 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     /** Sends an INSERT query within {@code budget}; an {@link InsertStream} over the exchange reads its header. */
     Exchange startInsert(String sql, QueryOptions options, Budget budget) {
+        return start(sql, options, budget, false);
+    }
+
+    /**
+     * Sends a query ({@code query}: cancellable) or an INSERT, its external tables and the empty block that ends
+     * them (after which the server answers an INSERT with its header block), within {@code budget}.
+     */
+    private Exchange start(String sql, QueryOptions options, Budget budget, boolean query) {
         checkSupported(sql, options);
         useDatabase(options.database(), budget);
-        Exchange x = begin(budget, false);
+        if (query && SqlText.isUse(sql)) {
+            currentDatabase = null; // changed by the statement itself: unknown until the next switch
+        }
+        Exchange x = begin(budget, query);
         try {
             sendQuery(sql, options);
             sendExternalTables(options);
-            // end of external tables; the server then answers with the insert header block
             blocks.writeEmptyData();
             out.flush();
         } catch (IOException | RuntimeException e) {

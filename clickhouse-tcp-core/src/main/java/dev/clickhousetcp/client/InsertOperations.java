@@ -292,16 +292,25 @@ final class InsertOperations {
 
     // ------------------------------------------------------------------ objects
 
+    /** The first of {@code rows}, or {@code null} when there is none; a {@code null} first row throws. */
+    private static <T> T firstRow(Iterator<T> rows) {
+        if (!rows.hasNext()) {
+            return null;
+        }
+        T first = rows.next();
+        if (first == null) {
+            throw new MappingException("row 0 is null");
+        }
+        return first;
+    }
+
     /** {@link QueryOperations#insert(String, Iterable, InsertOptions)}: objects, or {@code Object[]} rows. */
     @SuppressWarnings("unchecked")
     <T> long insert(String table, Iterable<T> rows, InsertOptions options) {
         Iterator<T> it = rows.iterator();
-        if (!it.hasNext()) {
-            return 0;
-        }
-        T first = it.next();
+        T first = firstRow(it);
         if (first == null) {
-            throw new MappingException("row 0 is null");
+            return 0;
         }
         if (first instanceof Object[]) {
             return insert(table, List.of(), (Iterable<Object[]>) rows, options);
@@ -319,12 +328,9 @@ final class InsertOperations {
     @SuppressWarnings("unchecked")
     <T> long insert(String table, Stream<T> rows) {
         Iterator<T> it = rows.iterator();
-        if (!it.hasNext()) {
-            return 0;
-        }
-        T first = it.next();
+        T first = firstRow(it);
         if (first == null) {
-            throw new MappingException("row 0 is null");
+            return 0;
         }
         Iterator<T> all = new Iterator<>() {
             private boolean firstDone;

@@ -71,19 +71,14 @@ public final class InsertStream implements AutoCloseable {
         try {
             h = reader.next(Lifetime.FOREVER);
         } catch (ClickHouseServerException e) {
-            end();
-            throw e;
+            throw ended(e);
         } catch (IOException | RuntimeException e) {
-            RuntimeException out = failure(e);
-            end();
-            throw out;
+            throw ended(failure(e));
         }
         if (h == null) {
             // a protocol error: the connection is discarded even though the response ended cleanly
-            RuntimeException out = conn.fail(new ClickHouseProtocolException("server ended the INSERT without "
-                    + "sending its header block (was the statement an INSERT ... VALUES without inline rows?)"));
-            end();
-            throw out;
+            throw ended(conn.fail(new ClickHouseProtocolException("server ended the INSERT without "
+                    + "sending its header block (was the statement an INSERT ... VALUES without inline rows?)")));
         }
         this.header = h;
         this.names = h.names().toArray(new String[0]);
@@ -158,10 +153,8 @@ public final class InsertStream implements AutoCloseable {
             return;
         }
         if (exchange.budget.expired()) {
-            RuntimeException out = failure(new DeadlineExpired(exchange.budget.kind(),
-                    exchange.budget.timeout(), "the deadline passed while the rows were being produced"));
-            end();
-            throw out;
+            throw ended(failure(new DeadlineExpired(exchange.budget.kind(),
+                    exchange.budget.timeout(), "the deadline passed while the rows were being produced")));
         }
     }
 
@@ -198,9 +191,7 @@ public final class InsertStream implements AutoCloseable {
             conn.out().flush();
             rowsSent += rows;
         } catch (IOException | RuntimeException e) {
-            RuntimeException out = failure(e);
-            end();
-            throw out;
+            throw ended(failure(e));
         }
         for (ColumnWriter w : writers) {
             w.reset();
@@ -244,13 +235,16 @@ public final class InsertStream implements AutoCloseable {
             end();
             return p;
         } catch (ClickHouseServerException e) {
-            end();
-            throw e;
+            throw ended(e);
         } catch (IOException | RuntimeException e) {
-            RuntimeException out = failure(e);
-            end();
-            throw out;
+            throw ended(failure(e));
         }
+    }
+
+    /** Ends the insert (see {@link #end}) and returns {@code e}, for the caller to throw. */
+    private RuntimeException ended(RuntimeException e) {
+        end();
+        return e;
     }
 
     /**

@@ -94,6 +94,16 @@ final class TlsTransport extends Transport {
         }
     }
 
+    /** One {@code unwrap} of {@code netIn} after what {@code appIn} holds; {@code appIn} stays ready to read. */
+    private SSLEngineResult unwrapIntoAppIn() throws SSLException {
+        appIn.compact();
+        try {
+            return engine.unwrap(netIn, appIn);
+        } finally {
+            appIn.flip();
+        }
+    }
+
     /**
      * Decrypts what it can from {@code netIn} into {@code appIn}, reading more from the channel when a
      * record is incomplete. Returns the application bytes produced (possibly 0, e.g. for a session
@@ -101,13 +111,7 @@ final class TlsTransport extends Transport {
      */
     private int unwrapOnce() throws IOException {
         while (true) {
-            appIn.compact();
-            SSLEngineResult r;
-            try {
-                r = engine.unwrap(netIn, appIn);
-            } finally {
-                appIn.flip();
-            }
+            SSLEngineResult r = unwrapIntoAppIn();
             switch (r.getStatus()) {
                 case OK -> {
                     if (r.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK) {
@@ -225,13 +229,7 @@ final class TlsTransport extends Transport {
                 return true;
             }
             while (netIn.hasRemaining()) {
-                appIn.compact();
-                SSLEngineResult r;
-                try {
-                    r = engine.unwrap(netIn, appIn);
-                } finally {
-                    appIn.flip();
-                }
+                SSLEngineResult r = unwrapIntoAppIn();
                 if (r.getStatus() == SSLEngineResult.Status.CLOSED || appIn.hasRemaining()) {
                     return true;
                 }

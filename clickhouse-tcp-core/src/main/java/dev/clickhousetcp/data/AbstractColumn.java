@@ -9,6 +9,11 @@ public abstract class AbstractColumn implements Column {
     /** The lifetime of the block this column belongs to; {@link Lifetime#FOREVER} until bound. */
     protected Lifetime lifetime = Lifetime.FOREVER;
 
+    private static final Column[] NO_PARTS = new Column[0];
+
+    /** The columns this column is made of (a composite's nested columns), which {@link #bind} binds with it. */
+    private final Column[] parts;
+
     /**
      * A column not yet bound to a block (its lifetime is {@link Lifetime#FOREVER}).
      *
@@ -16,8 +21,20 @@ public abstract class AbstractColumn implements Column {
      * @param rows number of rows, non-negative
      */
     AbstractColumn(DataType type, int rows) {
+        this(type, rows, NO_PARTS);
+    }
+
+    /**
+     * A composite column not yet bound to a block, made of {@code parts}.
+     *
+     * @param type  the column's ClickHouse type
+     * @param rows  number of rows, non-negative
+     * @param parts the nested columns, bound with this one; {@code null} entries are skipped
+     */
+    AbstractColumn(DataType type, int rows, Column... parts) {
         this.type = type;
         this.rows = rows;
+        this.parts = parts;
     }
 
     @Override
@@ -50,6 +67,7 @@ public abstract class AbstractColumn implements Column {
      */
     public void bind(Lifetime l) {
         this.lifetime = l;
+        bindAll(l, parts);
     }
 
     @Override
@@ -104,8 +122,8 @@ public abstract class AbstractColumn implements Column {
 
     /**
      * Appends row {@code row} as a JSON value ({@code null} for NULL), as ClickHouse's {@code serializeTextJSON}
-     * writes it (see {@link JsonText}): {@code null} for NULL, else {@link #appendJsonValue}. Variant, Dynamic
-     * and JSON override this.
+     * writes it (see {@link JsonText}): {@code null} for NULL, else {@link #appendJsonValue}. JSON overrides
+     * this.
      */
     void appendJson(StringBuilder sb, int row) {
         if (isNull(row)) {

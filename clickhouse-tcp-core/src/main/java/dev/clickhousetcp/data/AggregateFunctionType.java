@@ -198,14 +198,10 @@ public final class AggregateFunctionType extends DataType {
             }
         }
 
+        /** Checks the limits for {@code n} more bytes and makes room for them. */
         private void ensure(long n) {
+            check(n);
             long end = used + n;
-            if (end - stateStart > maxState) {
-                throw new ClickHouseProtocolException("aggregate function state exceeds " + maxState + " bytes");
-            }
-            if (end > maxTotal) {
-                throw new ClickHouseProtocolException("aggregate function column exceeds " + maxTotal + " bytes");
-            }
             if (end > data.length) {
                 long grown = Math.min(Math.max(end, (long) data.length * 2), maxTotal);
                 byte[] nd = ctx.bytes((int) grown);

@@ -10,6 +10,7 @@ import static dev.clickhousetcp.data.AggregateStateLayout.BLOB;
 import static dev.clickhousetcp.data.AggregateStateLayout.VAR_UINT;
 import static dev.clickhousetcp.data.AggregateStateLayout.arrayOf;
 import static dev.clickhousetcp.data.AggregateStateLayout.fixed;
+import static dev.clickhousetcp.data.AggregateStateLayout.layout;
 import static dev.clickhousetcp.data.AggregateStateLayout.seq;
 import static dev.clickhousetcp.data.AggregateStateLayout.unsupported;
 
@@ -61,23 +62,17 @@ final class AggregateStateFamilies {
     /**
      * uniq: UniquesHashSet: UInt8 skip degree, VarUInt size, size UInt32 hashes ({@code UniquesHashSet.h}).
      */
-    static final AggregateStateLayout UNIQUES_HASH_SET = new AggregateStateLayout() {
-        @Override
-        void read(In in) throws IOException {
-            in.u8();
-            long n = in.varUInt();
-            if (n < 0 || n > UNIQUES_HASH_MAX_SIZE) {
-                throw new IOException("uniq hash set size " + Long.toUnsignedString(n) + " exceeds " + UNIQUES_HASH_MAX_SIZE);
-            }
-            in.bytes(n * 4);
+    static final AggregateStateLayout UNIQUES_HASH_SET = layout(in -> {
+        in.u8();
+        long n = in.varUInt();
+        if (n < 0 || n > UNIQUES_HASH_MAX_SIZE) {
+            throw new IOException("uniq hash set size " + Long.toUnsignedString(n) + " exceeds " + UNIQUES_HASH_MAX_SIZE);
         }
-
-        @Override
-        void writeDefault(ByteArrayOutputStream out) {
-            out.write(0);
-            out.write(0);
-        }
-    };
+        in.bytes(n * 4);
+    }, out -> {
+        out.write(0);
+        out.write(0);
+    });
 
     /** Bytes of a HyperLogLogCounter written as its memory image ({@code HyperLogLogCounter.h}). */
     static int hyperLogLogBytes(int precision, int hashBytes) {
@@ -91,21 +86,13 @@ final class AggregateStateFamilies {
 
     /** SmallSet of at most {@code capacity} keys: VarUInt size + keys ({@code SmallTable.h}). */
     static AggregateStateLayout smallSet(int capacity, int keyBytes) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                long n = in.varUInt();
-                if (n < 0 || n > capacity) {
-                    throw new IOException("small set size " + Long.toUnsignedString(n) + " exceeds " + capacity);
-                }
-                in.bytes(n * keyBytes);
+        return layout(in -> {
+            long n = in.varUInt();
+            if (n < 0 || n > capacity) {
+                throw new IOException("small set size " + Long.toUnsignedString(n) + " exceeds " + capacity);
             }
-
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                out.write(0);
-            }
-        };
+            in.bytes(n * keyBytes);
+        }, out -> out.write(0));
     }
 
     /**
@@ -113,22 +100,16 @@ final class AggregateStateFamilies {
      * default is the byte {@code first} and the first variant's default.
      */
     static AggregateStateLayout tagged(String what, int first, AggregateStateLayout... variants) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                int tag = in.u8() - first;
-                if (tag < 0 || tag >= variants.length) {
-                    throw new IOException("unknown " + what + " representation " + (tag + first));
-                }
-                variants[tag].read(in);
+        return layout(in -> {
+            int tag = in.u8() - first;
+            if (tag < 0 || tag >= variants.length) {
+                throw new IOException("unknown " + what + " representation " + (tag + first));
             }
-
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                out.write(first);
-                variants[0].writeDefault(out);
-            }
-        };
+            variants[tag].read(in);
+        }, out -> {
+            out.write(first);
+            variants[0].writeDefault(out);
+        });
     }
 
     /** The default pcg32 generator of ReservoirSampler, serialized as text ("multiplier increment state"). */
@@ -150,24 +131,16 @@ final class AggregateStateFamilies {
      * text, then min(sample count, total) samples of {@code width} bytes.
      */
     static AggregateStateLayout reservoir(int width) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                long sampleCount = in.int64();
-                long total = in.int64();
-                BLOB.read(in);
-                long n = Long.compareUnsigned(sampleCount, total) < 0 ? sampleCount : total;
-                checkCount(in, n);
-                in.bytes(n * width);
-            }
-
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                writeUInt64(out, 8192); // ReservoirSampler's DEFAULT_SAMPLE_COUNT
-                writeUInt64(out, 0);
-                writeRng(out);
-            }
-        };
+        return layout(in -> {
+            long sampleCount = in.int64();
+            long total = in.int64();
+            BLOB.read(in);
+            readSample(in, sampleCount, total, width);
+        }, out -> {
+            writeUInt64(out, 8192); // ReservoirSampler's DEFAULT_SAMPLE_COUNT
+            writeUInt64(out, 0);
+            writeRng(out);
+        });
     }
 
     /**
@@ -176,22 +149,21 @@ final class AggregateStateFamilies {
      * so wrote the sample capacity there, 8192, and min(capacity, total) elements, which the same rule reads).
      */
     static AggregateStateLayout deterministic(int elementBytes) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                long size = in.int64();
-                long total = in.int64();
-                long n = Long.compareUnsigned(size, total) < 0 ? size : total;
-                checkCount(in, n);
-                in.bytes(n * elementBytes);
-            }
+        return layout(in -> {
+            long size = in.int64();
+            long total = in.int64();
+            readSample(in, size, total, elementBytes);
+        }, out -> {
+            writeUInt64(out, 0);
+            writeUInt64(out, 0);
+        });
+    }
 
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                writeUInt64(out, 0);
-                writeUInt64(out, 0);
-            }
-        };
+    /** Consumes the min(size, total) (unsigned) elements of {@code width} bytes that a sampler keeps. */
+    private static void readSample(AggregateStateLayout.In in, long size, long total, int width) throws IOException {
+        long n = Long.compareUnsigned(size, total) < 0 ? size : total;
+        checkCount(in, n);
+        in.bytes(n * width);
     }
 
     private static void checkCount(AggregateStateLayout.In in, long n) throws IOException {
@@ -391,21 +363,15 @@ final class AggregateStateFamilies {
             case "groupArraySample" -> {
                 arity(name, args, 1, 1);
                 AggregateStateLayout values = keyed(args.get(0));
-                return new AggregateStateLayout() {
-                    @Override
-                    void read(In in) throws IOException {
-                        values.read(in);
-                        in.bytes(8);
-                        BLOB.read(in);
-                    }
-
-                    @Override
-                    void writeDefault(ByteArrayOutputStream out) {
-                        values.writeDefault(out);
-                        writeUInt64(out, 0);
-                        writeRng(out);
-                    }
-                };
+                return layout(in -> {
+                    values.read(in);
+                    in.bytes(8);
+                    BLOB.read(in);
+                }, out -> {
+                    values.writeDefault(out);
+                    writeUInt64(out, 0);
+                    writeRng(out);
+                });
             }
             case "groupArrayMovingSum", "groupArrayMovingAvg" -> {
                 arity(name, args, 1, 1);

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The byte layout of one serialized aggregate-function state, enough to find where a state ends. The
@@ -136,97 +137,62 @@ abstract class AggregateStateLayout {
     /** Writes the state of an aggregation over no rows. */
     abstract void writeDefault(ByteArrayOutputStream out);
 
-    /** Fixed-size bytes. */
-    static AggregateStateLayout fixed(int n) {
+    /** How a layout consumes one state (or value). */
+    @FunctionalInterface
+    interface Reader {
+        void read(In in) throws IOException;
+    }
+
+    /** The layout that reads with {@code reader} and writes the state of no rows with {@code writeEmpty}. */
+    static AggregateStateLayout layout(Reader reader, Consumer<ByteArrayOutputStream> writeEmpty) {
         return new AggregateStateLayout() {
             @Override
             void read(In in) throws IOException {
-                in.bytes(n);
+                reader.read(in);
             }
 
             @Override
             void writeDefault(ByteArrayOutputStream out) {
-                out.write(new byte[n], 0, n);
+                writeEmpty.accept(out);
             }
         };
     }
 
-    /** A VarUInt. */
-    static final AggregateStateLayout VAR_UINT = new AggregateStateLayout() {
-        @Override
-        void read(In in) throws IOException {
-            in.varUInt();
-        }
+    /** Fixed-size bytes. */
+    static AggregateStateLayout fixed(int n) {
+        return layout(in -> in.bytes(n), out -> out.write(new byte[n], 0, n));
+    }
 
-        @Override
-        void writeDefault(ByteArrayOutputStream out) {
-            out.write(0);
-        }
-    };
+    /** A VarUInt. */
+    static final AggregateStateLayout VAR_UINT = layout(In::varUInt, out -> out.write(0));
 
     /** VarUInt length + bytes (String in RowBinary, groupArray's generic elements). */
-    static final AggregateStateLayout BLOB = new AggregateStateLayout() {
-        @Override
-        void read(In in) throws IOException {
-            in.bytes(in.varUInt());
-        }
-
-        @Override
-        void writeDefault(ByteArrayOutputStream out) {
-            out.write(0);
-        }
-    };
+    static final AggregateStateLayout BLOB = layout(in -> in.bytes(in.varUInt()), out -> out.write(0));
 
     /** SingleValueDataString: Int32 size (-1 = none) + bytes. */
-    static final AggregateStateLayout SINGLE_STRING = new AggregateStateLayout() {
-        @Override
-        void read(In in) throws IOException {
-            int size = in.int32();
-            if (size > 0) {
-                in.bytes(size);
-            }
+    static final AggregateStateLayout SINGLE_STRING = layout(in -> {
+        int size = in.int32();
+        if (size > 0) {
+            in.bytes(size);
         }
-
-        @Override
-        void writeDefault(ByteArrayOutputStream out) {
-            out.write(new byte[] {-1, -1, -1, -1}, 0, 4);
-        }
-    };
+    }, out -> out.write(new byte[] {-1, -1, -1, -1}, 0, 4));
 
     /** Parts one after another. */
     static AggregateStateLayout seq(AggregateStateLayout... parts) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                for (AggregateStateLayout p : parts) {
-                    p.read(in);
-                }
+        return layout(in -> {
+            for (AggregateStateLayout p : parts) {
+                p.read(in);
             }
-
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                for (AggregateStateLayout p : parts) {
-                    p.writeDefault(out);
-                }
+        }, out -> {
+            for (AggregateStateLayout p : parts) {
+                p.writeDefault(out);
             }
-        };
+        });
     }
 
     /** UInt8 flag; {@code inner} follows when it is non-zero (has-value flags, the -Null adapter). */
     static AggregateStateLayout flagged(AggregateStateLayout inner) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                if (in.u8() != 0) {
-                    inner.read(in);
-                }
-            }
-
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                out.write(0);
-            }
-        };
+        return layout(flaggedReader(inner), out -> out.write(0));
     }
 
     /**
@@ -234,59 +200,42 @@ abstract class AggregateStateLayout {
      * uniqExact): same bytes as {@link #flagged}, but the flag is always written as 1.
      */
     static AggregateStateLayout alwaysFlagged(AggregateStateLayout inner) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                if (in.u8() != 0) {
-                    inner.read(in);
-                }
-            }
+        return layout(flaggedReader(inner), out -> {
+            out.write(1);
+            inner.writeDefault(out);
+        });
+    }
 
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                out.write(1);
-                inner.writeDefault(out);
+    /** Reads a UInt8 flag, then {@code inner} when the flag is non-zero. */
+    private static Reader flaggedReader(AggregateStateLayout inner) {
+        return in -> {
+            if (in.u8() != 0) {
+                inner.read(in);
             }
         };
     }
 
     /** RowBinary Nullable: UInt8 is-null; the value follows when it is zero. */
     static AggregateStateLayout nullableValue(AggregateStateLayout inner) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                if (in.u8() == 0) {
-                    inner.read(in);
-                }
+        return layout(in -> {
+            if (in.u8() == 0) {
+                inner.read(in);
             }
-
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                out.write(1);
-            }
-        };
+        }, out -> out.write(1));
     }
 
     /** VarUInt count + that many elements. */
     static AggregateStateLayout arrayOf(AggregateStateLayout element, int fixedWidth) {
-        return new AggregateStateLayout() {
-            @Override
-            void read(In in) throws IOException {
-                long n = in.count();
-                if (fixedWidth >= 0) {
-                    in.bytes(n * fixedWidth);
-                } else {
-                    for (long i = 0; i < n; i++) {
-                        element.read(in);
-                    }
+        return layout(in -> {
+            long n = in.count();
+            if (fixedWidth >= 0) {
+                in.bytes(n * fixedWidth);
+            } else {
+                for (long i = 0; i < n; i++) {
+                    element.read(in);
                 }
             }
-
-            @Override
-            void writeDefault(ByteArrayOutputStream out) {
-                out.write(0);
-            }
-        };
+        }, out -> out.write(0));
     }
 
     // ---- resolving a function's layout ----

@@ -23,7 +23,7 @@ public final class ArrayColumn extends AbstractColumn {
      * @param elements the flattened elements of type T, {@code offsets[rows - 1]} rows (0 when {@code rows} is 0)
      */
     ArrayColumn(DataType type, int rows, int[] offsets, Column elements) {
-        super(type, rows);
+        super(type, rows, elements);
         this.offsets = offsets;
         this.elements = elements;
     }
@@ -57,12 +57,6 @@ public final class ArrayColumn extends AbstractColumn {
      */
     public int length(int row) {
         return offsets[row] - start(row);
-    }
-
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        bindAll(l, elements);
     }
 
     @Override

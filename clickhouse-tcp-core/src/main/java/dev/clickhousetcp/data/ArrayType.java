@@ -135,34 +135,25 @@ public final class ArrayType extends DataType {
     }
 
     /** Writer base for offset-based types (Array, Map): UInt64 end offsets then the inner writers' data. */
-    abstract static class OffsetsWriter implements ColumnWriter {
-        private final DataType type;
-        private final ColumnWriter[] inner;
+    abstract static class OffsetsWriter extends CompositeWriter {
         private long[] ends = new long[256];
-        private int count;
 
         OffsetsWriter(DataType type, ColumnWriter... inner) {
-            this.type = type;
-            this.inner = inner;
+            super(type, inner);
         }
 
         abstract void appendElements(Object value);
 
         @Override
-        public DataType type() {
-            return type;
-        }
-
-        @Override
         public void append(Object value) {
             if (value == null) {
-                throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type().name());
             }
             appendElements(value);
             if (count == ends.length) {
                 ends = Arrays.copyOf(ends, count * 2);
             }
-            ends[count++] = inner[0].size();
+            ends[count++] = children[0].size();
         }
 
         /** Appends one row per entry of {@code rowEnds}, each ending at {@code base + rowEnds[i]} elements. */
@@ -180,43 +171,20 @@ public final class ArrayType extends DataType {
             if (count == ends.length) {
                 ends = Arrays.copyOf(ends, count * 2);
             }
-            ends[count++] = inner[0].size();
+            ends[count++] = children[0].size();
         }
 
         @Override
-        public int size() {
-            return count;
-        }
-
-        @Override
-        public void writePrefix(BinaryWriter out) throws IOException {
-            for (ColumnWriter w : inner) {
-                w.writePrefix(out);
-            }
-        }
-
-        @Override
-        public void writeData(BinaryWriter out) throws IOException {
+        void writeOwnData(BinaryWriter out) throws IOException {
             for (int i = 0; i < count; i++) {
                 out.writeInt64(ends[i]);
-            }
-            for (ColumnWriter w : inner) {
-                w.writeData(out);
-            }
-        }
-
-        @Override
-        public void reset() {
-            count = 0;
-            for (ColumnWriter w : inner) {
-                w.reset();
             }
         }
     }
 
     @Override
     RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
-        return new RowBinaryColumns.ArrayB(RowBinaryColumns.builder(element(), depth + 1));
+        return new RowBinaryColumns.ArrayB(RowBinaryColumns.builder(element(), depth + 1), "array size");
     }
 
     @Override

@@ -1,9 +1,6 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
-
-import java.io.IOException;
 
 /**
  * BFloat16: the upper 16 bits of a Float32, 2 bytes little-endian per value (ClickHouse
@@ -12,14 +9,9 @@ import java.io.IOException;
  * are dropped (truncation, as ClickHouse's Float32 to BFloat16 conversion does).
  * {@code appendAll(float[])} takes a bulk path.
  */
-public final class BFloat16Type extends DataType {
+public final class BFloat16Type extends FixedWidthType {
     BFloat16Type(String name) {
-        super(name);
-    }
-
-    @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new BFloat16Column(this, rows, readFixed(in, rows, 2, ctx, name));
+        super(name, 2, BFloat16Column::new);
     }
 
     /** The BFloat16 bits of {@code f} (truncated). */
@@ -29,7 +21,7 @@ public final class BFloat16Type extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, 2) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 if (v == null) {
@@ -52,11 +44,6 @@ public final class BFloat16Type extends DataType {
                 }
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return 2;
     }
 
     @Override

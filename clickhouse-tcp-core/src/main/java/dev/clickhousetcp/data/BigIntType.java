@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 
@@ -15,14 +13,14 @@ import java.math.BigInteger;
  * integral {@link BigDecimal} and floating-point values, and decimal {@code String}s; values outside
  * the type's range throw {@link ClickHouseTypeException}. {@code appendAll(long[])} takes a bulk path.
  */
-public final class BigIntType extends DataType {
+public final class BigIntType extends FixedWidthType {
     private final int width;
     private final boolean unsigned;
     private final BigInteger min;
     private final BigInteger max;
 
     BigIntType(String name, int width, boolean unsigned) {
-        super(name);
+        super(name, width, (t, rows, data) -> new BigIntColumn(t, rows, data, width, unsigned));
         this.width = width;
         this.unsigned = unsigned;
         int bits = width * 8;
@@ -47,11 +45,6 @@ public final class BigIntType extends DataType {
      */
     public boolean isUnsigned() {
         return unsigned;
-    }
-
-    @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new BigIntColumn(this, rows, readFixed(in, rows, width, ctx, name), width, unsigned);
     }
 
     /** Parses a Java value to an integer within the type's range. */
@@ -119,7 +112,7 @@ public final class BigIntType extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, width) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 if ((v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte)
@@ -148,11 +141,6 @@ public final class BigIntType extends DataType {
                 }
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return width();
     }
 
     @Override

@@ -107,14 +107,7 @@ public final class BufferPool {
         if (Integer.bitCount(len) != 1 || len < (1 << MIN_CLASS) || retainedBytes + len > maxRetainedBytes) {
             return;
         }
-        int c = Integer.numberOfTrailingZeros(len);
-        if (bytes[c] == null) {
-            bytes[c] = new ArrayDeque<>();
-        }
-        if (bytes[c].size() < MAX_PER_CLASS) {
-            bytes[c].addLast(b);
-            retainedBytes += len;
-        }
+        retain(bytes, b, len, len);
     }
 
     /**
@@ -129,13 +122,18 @@ public final class BufferPool {
         if (Integer.bitCount(len) != 1 || len < (1 << (MIN_CLASS - 2)) || retainedBytes + 4L * len > maxRetainedBytes) {
             return;
         }
+        retain(ints, a, len, 4L * len);
+    }
+
+    /** Keeps {@code a}, of {@code len} elements and {@code size} bytes, in its size class while that has room. */
+    private <A> void retain(ArrayDeque<A>[] classes, A a, int len, long size) {
         int c = Integer.numberOfTrailingZeros(len);
-        if (ints[c] == null) {
-            ints[c] = new ArrayDeque<>();
+        if (classes[c] == null) {
+            classes[c] = new ArrayDeque<>();
         }
-        if (ints[c].size() < MAX_PER_CLASS) {
-            ints[c].addLast(a);
-            retainedBytes += 4L * len;
+        if (classes[c].size() < MAX_PER_CLASS) {
+            classes[c].addLast(a);
+            retainedBytes += size;
         }
     }
 

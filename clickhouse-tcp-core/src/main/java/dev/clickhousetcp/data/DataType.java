@@ -205,23 +205,34 @@ public abstract class DataType {
      * @param v      the value, never {@code null}
      * @param strict strict or relaxed acceptance
      * @param depth  the nesting depth of {@code v}
-     * @return {@code false} unless the family says otherwise
+     * @return what the {@link #modifiedType()} accepts, else {@code false} unless the family says otherwise
      */
     boolean acceptsValue(Object v, boolean strict, int depth) {
-        return false;
+        DataType modified = modifiedType();
+        return modified != null && ValueTypes.accepts(modified, v, strict, depth + 1);
+    }
+
+    /**
+     * Per-family fact: the type whose values this type holds when it changes only how they are stored
+     * ({@code Nullable(T)}, {@code LowCardinality(T)}: T), so that it accepts what T accepts
+     * ({@link #acceptsValue}, {@link #acceptsTyped}); {@code null} for the other families.
+     */
+    DataType modifiedType() {
+        return null;
     }
 
     /**
      * Per-family fact: whether this type takes a {@link TypedValue}: a type of the same name (spacing ignored)
-     * takes it; Nullable and LowCardinality also when their inner type does, a Variant (and Geometry) when one
-     * of its variants does, a Dynamic always.
+     * takes it; Nullable and LowCardinality also when their inner type does ({@link #modifiedType()}), a Variant
+     * (and Geometry) when one of its variants does, a Dynamic always.
      *
      * @param tv    the typed value
      * @param depth the nesting depth of {@code tv}
      * @return whether the value inserts into this type
      */
     boolean acceptsTyped(TypedValue tv, int depth) {
-        return ValueTypes.namesType(tv, this);
+        DataType modified = modifiedType();
+        return ValueTypes.namesType(tv, this) || modified != null && ValueTypes.acceptsTyped(modified, tv, depth + 1);
     }
 
     /** The exception for a state that {@code owner}'s prefix cannot have produced: a caller's mistake. */

@@ -189,7 +189,8 @@ public final class DataTypes {
         return n.typeArg(0);
     }
 
-    private static int intParam(TypeNode n, int i) {
+    /** Parameter {@code i} of {@code n} as an {@code int}. */
+    static int intParam(TypeNode n, int i) {
         if (n.param(i) instanceof TypeNode.NumberParam np) {
             try {
                 return np.intValue();

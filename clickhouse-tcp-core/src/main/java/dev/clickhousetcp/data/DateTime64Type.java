@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -12,13 +10,13 @@ import java.time.ZoneId;
  * DateTime64(p[, tz]): Int64 ticks of 10^-p seconds since the epoch (p = 0..9). Java numbers given to
  * the writer are raw ticks; temporal values are scaled (sub-tick digits truncated toward the past).
  */
-public final class DateTime64Type extends DataType {
+public final class DateTime64Type extends FixedWidthType {
     private final int scale;
     private final ZoneId zone;
     private final ClickHouseZoneRules rules;
 
     DateTime64Type(String name, int scale, ZoneId zone) {
-        super(name);
+        super(name, 8, (t, rows, data) -> new DateTime64Column(t, rows, data, scale, zone));
         if (scale < 0 || scale > 9) {
             throw new ClickHouseTypeException("DateTime64 precision must be 0..9: " + name);
         }
@@ -46,15 +44,10 @@ public final class DateTime64Type extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new DateTime64Column(this, rows, readFixed(in, rows, 8, ctx, name), scale, zone);
-    }
-
-    @Override
     public ColumnWriter newWriter() {
         long pow = BigInteger.TEN.pow(scale).longValueExact();
         long nanosPerTick = BigInteger.TEN.pow(9 - scale).longValueExact();
-        return new FixedWriter(this, 8) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 if (v == null) {
@@ -74,11 +67,6 @@ public final class DateTime64Type extends DataType {
                 putLong(ticks);
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return 8;
     }
 
     @Override

@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.time.Instant;
 import java.time.ZoneId;
 
@@ -13,12 +11,12 @@ import java.time.ZoneId;
  * shown and how wall-clock values (LocalDateTime, LocalDate, text) convert, by the server's own rules
  * ({@link ClickHouseZoneRules}).
  */
-public final class DateTimeType extends DataType {
+public final class DateTimeType extends FixedWidthType {
     private final ZoneId zone;
     private final ClickHouseZoneRules rules;
 
     DateTimeType(String name, ZoneId zone) {
-        super(name);
+        super(name, 4, (t, rows, data) -> new DateTimeColumn(t, rows, data, zone));
         this.zone = zone;
         this.rules = ClickHouseZoneRules.of(zone);
     }
@@ -33,13 +31,8 @@ public final class DateTimeType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new DateTimeColumn(this, rows, readFixed(in, rows, 4, ctx, name), zone);
-    }
-
-    @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, 4) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 if (v == null) {
@@ -58,11 +51,6 @@ public final class DateTimeType extends DataType {
                 putLong(sec);
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return 4;
     }
 
     @Override

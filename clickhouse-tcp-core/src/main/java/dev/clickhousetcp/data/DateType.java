@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.time.LocalDate;
 import java.time.ZoneId;
 
@@ -12,13 +10,13 @@ import java.time.ZoneId;
  * {@link #zone()} is the zone the writer takes the day of an {@code Instant} in (the query's session
  * zone, else the server's), as the server's {@code toDate} of a DateTime does.
  */
-public final class DateType extends DataType {
+public final class DateType extends FixedWidthType {
     private final boolean date32;
     private final ZoneId zone;
     private final ClickHouseZoneRules rules;
 
     DateType(String name, boolean date32, ZoneId zone) {
-        super(name);
+        super(name, date32 ? 4 : 2, (t, rows, data) -> new DateColumn(t, rows, data, date32 ? 4 : 2));
         this.date32 = date32;
         this.zone = zone;
         this.rules = ClickHouseZoneRules.of(zone);
@@ -34,14 +32,8 @@ public final class DateType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        int w = date32 ? 4 : 2;
-        return new DateColumn(this, rows, readFixed(in, rows, w, ctx, name), w);
-    }
-
-    @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, date32 ? 4 : 2) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 if (v == null) {
@@ -55,11 +47,6 @@ public final class DateType extends DataType {
                 putLong(day);
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return name.equals("Date32") ? 4 : 2;
     }
 
     @Override

@@ -58,28 +58,17 @@ public final class DecimalType extends DataType {
             if (n.params().size() != 1) {
                 throw new ClickHouseTypeException(n.name() + " takes exactly one parameter (the scale): " + name);
             }
-            s = number(n, 0);
+            s = DataTypes.intParam(n, 0);
         } else if (n.params().isEmpty()) {
             p = 10;
             s = 0;
         } else if (n.params().size() <= 2) {
-            p = number(n, 0);
-            s = n.params().size() == 2 ? number(n, 1) : 0;
+            p = DataTypes.intParam(n, 0);
+            s = n.params().size() == 2 ? DataTypes.intParam(n, 1) : 0;
         } else {
             throw new ClickHouseTypeException("Decimal takes a precision and a scale: " + name);
         }
         return new DecimalType(name, p, s);
-    }
-
-    private static int number(TypeNode n, int i) {
-        if (n.param(i) instanceof TypeNode.NumberParam np) {
-            try {
-                return np.intValue();
-            } catch (NumberFormatException e) {
-                throw new ClickHouseTypeException("parameter " + (i + 1) + " of " + n + " must be an integer", e);
-            }
-        }
-        throw new ClickHouseTypeException("parameter " + (i + 1) + " of " + n + " must be a number");
     }
 
     /**

@@ -41,7 +41,7 @@ public final class DynamicColumn extends AbstractColumn {
      */
     DynamicColumn(DataType type, int rows, String[] typeNames, Column[] columns, int[] typeIndexes,
                          int[] offsets) {
-        super(type, rows);
+        super(type, rows, columns);
         this.typeNames = typeNames;
         this.columns = columns;
         this.typeIndexes = typeIndexes;
@@ -128,12 +128,6 @@ public final class DynamicColumn extends AbstractColumn {
             throw new IllegalStateException(what + " of a NULL value at row " + row + " of " + type.name());
         }
         return columns[t];
-    }
-
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        bindAll(l, columns);
     }
 
     @Override
@@ -234,12 +228,7 @@ public final class DynamicColumn extends AbstractColumn {
     }
 
     @Override
-    void appendJson(StringBuilder sb, int row) {
-        int t = typeIndex(row);
-        if (t < 0) {
-            sb.append("null");
-        } else {
-            JsonText.appendValue(sb, typeColumn(t), offset(row));
-        }
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendValue(sb, typeColumn(typeIndex(row)), offset(row));
     }
 }

@@ -1,18 +1,16 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** FixedString(N): N bytes per value; shorter values are zero-padded, longer ones rejected. */
-public final class FixedStringType extends DataType {
+public final class FixedStringType extends FixedWidthType {
     private final int n;
 
     FixedStringType(String name, int n) {
-        super(name);
+        super(name, n, (t, rows, data) -> new FixedStringColumn(t, rows, data, n));
         if (n <= 0 || n > (1 << 20)) {
             throw new ClickHouseTypeException("FixedString length must be 1..1048576: " + name);
         }
@@ -29,13 +27,8 @@ public final class FixedStringType extends DataType {
     }
 
     @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new FixedStringColumn(this, rows, readFixed(in, rows, n, ctx, name), n);
-    }
-
-    @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, n) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 byte[] b;
@@ -54,11 +47,6 @@ public final class FixedStringType extends DataType {
                 Arrays.fill(buf, off + b.length, off + n, (byte) 0);
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return length();
     }
 
     @Override

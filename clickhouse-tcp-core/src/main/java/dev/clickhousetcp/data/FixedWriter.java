@@ -32,6 +32,11 @@ abstract class FixedWriter implements ColumnWriter {
         this.buf = new byte[Math.max(64, width * 1024)];
     }
 
+    /** A writer of a fixed-width family's values, {@code type.rowBinaryWidth()} bytes each. */
+    FixedWriter(FixedWidthType type) {
+        this(type, type.rowBinaryWidth());
+    }
+
     @Override
     public DataType type() {
         return type;

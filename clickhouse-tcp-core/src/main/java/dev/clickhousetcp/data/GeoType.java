@@ -2,7 +2,6 @@ package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.io.BinaryReader;
-import dev.clickhousetcp.io.BinaryWriter;
 
 import java.io.IOException;
 
@@ -126,43 +125,7 @@ public final class GeoType extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        ColumnWriter w = structure.newWriter();
-        return new ColumnWriter() {
-            @Override
-            public DataType type() {
-                return GeoType.this;
-            }
-
-            @Override
-            public void append(Object value) {
-                w.append(value);
-            }
-
-            @Override
-            public void appendDefault() {
-                w.appendDefault();
-            }
-
-            @Override
-            public int size() {
-                return w.size();
-            }
-
-            @Override
-            public void writePrefix(BinaryWriter out) throws IOException {
-                w.writePrefix(out);
-            }
-
-            @Override
-            public void writeData(BinaryWriter out) throws IOException {
-                w.writeData(out);
-            }
-
-            @Override
-            public void reset() {
-                w.reset();
-            }
-        };
+        return new ForwardingWriter(this, structure.newWriter());
     }
 
     @Override

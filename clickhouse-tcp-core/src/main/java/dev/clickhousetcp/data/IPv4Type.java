@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.net.Inet4Address;
 
 /**
@@ -12,14 +10,9 @@ import java.net.Inet4Address;
  * {@code String} literal (parsed locally, never resolved through DNS), a 4-byte {@code byte[]} in
  * network order, and integer {@code Number}s in {@code [0, 2^32)}.
  */
-public final class IPv4Type extends DataType {
+public final class IPv4Type extends FixedWidthType {
     IPv4Type(String name) {
-        super(name);
-    }
-
-    @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new IPv4Column(this, rows, readFixed(in, rows, 4, ctx, name));
+        super(name, 4, IPv4Column::new);
     }
 
     /** Parses a dotted quad into its 32-bit value; {@code -1} when {@code s} is not one. */
@@ -71,17 +64,12 @@ public final class IPv4Type extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, 4) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 putLong(value(v));
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return 4;
     }
 
     @Override

@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 
@@ -13,14 +11,9 @@ import java.net.Inet6Address;
  * as the server's {@code toIPv6} does), a 16-byte {@code byte[]}, and an IPv6 or IPv4 text literal
  * (parsed locally, never resolved through DNS; a zone id such as {@code %eth0} is rejected).
  */
-public final class IPv6Type extends DataType {
+public final class IPv6Type extends FixedWidthType {
     IPv6Type(String name) {
-        super(name);
-    }
-
-    @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new IPv6Column(this, rows, readFixed(in, rows, 16, ctx, name));
+        super(name, 16, IPv6Column::new);
     }
 
     /** Parses an IPv6 literal (with optional embedded IPv4) or a dotted IPv4 literal; {@code null} if invalid. */
@@ -134,7 +127,7 @@ public final class IPv6Type extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, 16) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 byte[] b = bytes(v);
@@ -142,11 +135,6 @@ public final class IPv6Type extends DataType {
                 System.arraycopy(b, 0, buf, off, 16);
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return 16;
     }
 
     @Override

@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Period;
@@ -18,7 +16,7 @@ import java.time.Period;
  * a whole number of the unit (e.g. 36 hours as IntervalDay, 1 month 3 days as IntervalMonth) throws
  * {@link ClickHouseTypeException}.
  */
-public final class IntervalType extends DataType {
+public final class IntervalType extends FixedWidthType {
 
     /** Interval units, in the order of ClickHouse's {@code IntervalKind}. */
     public enum Unit {
@@ -121,7 +119,7 @@ public final class IntervalType extends DataType {
     private final Unit unit;
 
     IntervalType(String name, Unit unit) {
-        super(name);
+        super(name, 8, (t, rows, data) -> new IntervalColumn(t, rows, data, unit));
         this.unit = unit;
     }
 
@@ -144,11 +142,6 @@ public final class IntervalType extends DataType {
      */
     public Unit unit() {
         return unit;
-    }
-
-    @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new IntervalColumn(this, rows, readFixed(in, rows, 8, ctx, name), unit);
     }
 
     long count(Object v) {
@@ -188,7 +181,7 @@ public final class IntervalType extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, 8) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 putLong(count(v));
@@ -205,11 +198,6 @@ public final class IntervalType extends DataType {
                 }
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return 8;
     }
 
     @Override

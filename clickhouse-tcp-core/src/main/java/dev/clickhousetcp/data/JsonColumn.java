@@ -50,7 +50,7 @@ public final class JsonColumn extends AbstractColumn {
     JsonColumn(DataType type, int rows, String[] typedPaths, Column[] typedColumns, String[] dynamicPaths,
                       DynamicColumn[] dynamicColumns, int[] sharedEnds, StringColumn sharedPaths,
                       DynamicColumn sharedValues) {
-        super(type, rows);
+        super(type, rows, parts(typedColumns, dynamicColumns, sharedPaths, sharedValues));
         this.text = null;
         this.typedPaths = typedPaths;
         this.typedColumns = typedColumns;
@@ -61,6 +61,18 @@ public final class JsonColumn extends AbstractColumn {
         this.sharedValues = sharedValues;
     }
 
+    /** The typed, dynamic and shared-data columns of the object form, one array. */
+    private static Column[] parts(Column[] typedColumns, DynamicColumn[] dynamicColumns, StringColumn sharedPaths,
+                                  DynamicColumn sharedValues) {
+        int typed = typedColumns.length;
+        int dynamic = dynamicColumns.length;
+        Column[] out = Arrays.copyOf(typedColumns, typed + dynamic + 2, Column[].class);
+        System.arraycopy(dynamicColumns, 0, out, typed, dynamic);
+        out[typed + dynamic] = sharedPaths;
+        out[typed + dynamic + 1] = sharedValues;
+        return out;
+    }
+
     /**
      * The text form: one JSON object text per row.
      *
@@ -69,7 +81,7 @@ public final class JsonColumn extends AbstractColumn {
      * @param text one JSON object text per row, as the server sent it; not copied
      */
     JsonColumn(DataType type, int rows, StringColumn text) {
-        super(type, rows);
+        super(type, rows, text);
         this.text = text;
         this.typedPaths = new String[0];
         this.typedColumns = new Column[0];
@@ -105,9 +117,7 @@ public final class JsonColumn extends AbstractColumn {
      * @return the path's column with one row per row of this column, or {@code null} if it is not a typed path
      */
     public Column typedPath(String path) {
-        checkAccessible();
-        int i = Arrays.asList(typedPaths).indexOf(path);
-        return i < 0 ? null : typedColumns[i];
+        return pathColumn(typedPaths, typedColumns, path);
     }
 
     /**
@@ -127,17 +137,14 @@ public final class JsonColumn extends AbstractColumn {
      *         or {@code null} if it is not a dynamic path of this block
      */
     public DynamicColumn dynamicPath(String path) {
-        checkAccessible();
-        int i = Arrays.asList(dynamicPaths).indexOf(path);
-        return i < 0 ? null : dynamicColumns[i];
+        return pathColumn(dynamicPaths, dynamicColumns, path);
     }
 
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        bindAll(l, typedColumns);
-        bindAll(l, dynamicColumns);
-        bindAll(l, text, sharedPaths, sharedValues);
+    /** The column of {@code path} among {@code paths} (the same index in {@code columns}), or {@code null}. */
+    private <C extends Column> C pathColumn(String[] paths, C[] columns, String path) {
+        checkAccessible();
+        int i = Arrays.asList(paths).indexOf(path);
+        return i < 0 ? null : columns[i];
     }
 
     /** One path of one row: its column and the row in it. */
@@ -163,23 +170,8 @@ public final class JsonColumn extends AbstractColumn {
                 }
             }
         }
-        out.sort((a, b) -> compareUtf8(a.path(), b.path()));
+        out.sort((a, b) -> TypeNames.compareUtf8(a.path(), b.path()));
         return out;
-    }
-
-    private static int compareUtf8(String a, String b) {
-        int i = 0;
-        int j = 0;
-        while (i < a.length() && j < b.length()) {
-            int ca = a.codePointAt(i);
-            int cb = b.codePointAt(j);
-            if (ca != cb) {
-                return Integer.compare(ca, cb);
-            }
-            i += Character.charCount(ca);
-            j += Character.charCount(cb);
-        }
-        return Integer.compare(a.length() - i, b.length() - j);
     }
 
     /** Splits a path at every dot, keeping empty parts ({@code a..b} is a, "", b). */
@@ -328,7 +320,7 @@ public final class JsonColumn extends AbstractColumn {
         List<String> out = new ArrayList<>();
         if (text != null) {
             flatten("", JsonText.parse(textAt(row)), null, out);
-            out.sort(JsonColumn::compareUtf8);
+            out.sort(TypeNames.UTF8_ORDER);
             return out;
         }
         for (Entry e : entries(row)) {

@@ -365,13 +365,7 @@ public final class JsonType extends DataType {
      */
     @Override
     public ColumnWriter newWriter() {
-        StringType.Writer texts = new StringType.Writer(this);
-        return new ColumnWriter() {
-            @Override
-            public DataType type() {
-                return JsonType.this;
-            }
-
+        return new ForwardingWriter(this, new StringType.Writer(this)) {
             @Override
             public void append(Object value) {
                 Object v = value instanceof Optional<?> o ? o.orElse(null) : value;
@@ -399,32 +393,17 @@ public final class JsonType extends DataType {
                     throw new ClickHouseTypeException("a value of type " + name + " must be a JSON object, got: "
                             + (json.length() > 100 ? json.substring(0, 100) + "..." : json));
                 }
-                texts.append(json);
+                delegate.append(json);
             }
 
             @Override
             public void appendDefault() {
-                texts.append("{}");
-            }
-
-            @Override
-            public int size() {
-                return texts.size();
+                delegate.append("{}");
             }
 
             @Override
             public void writePrefix(BinaryWriter out) throws IOException {
                 out.writeInt64(VERSION_STRING);
-            }
-
-            @Override
-            public void writeData(BinaryWriter out) throws IOException {
-                texts.writeData(out);
-            }
-
-            @Override
-            public void reset() {
-                texts.reset();
             }
         };
     }

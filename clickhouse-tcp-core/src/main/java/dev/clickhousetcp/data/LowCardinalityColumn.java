@@ -26,7 +26,7 @@ public final class LowCardinalityColumn extends AbstractColumn {
      * @param nullable   whether T is Nullable, so that key 0 means NULL
      */
     LowCardinalityColumn(DataType type, int rows, Column dictionary, int[] keys, boolean nullable) {
-        super(type, rows);
+        super(type, rows, dictionary);
         this.dictionary = dictionary;
         this.keys = keys;
         this.nullable = nullable;
@@ -51,12 +51,6 @@ public final class LowCardinalityColumn extends AbstractColumn {
     public int key(int row) {
         checkRow(row);
         return keys[row];
-    }
-
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        bindAll(l, dictionary);
     }
 
     @Override

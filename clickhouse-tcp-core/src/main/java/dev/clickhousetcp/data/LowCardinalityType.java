@@ -213,13 +213,8 @@ public final class LowCardinalityType extends DataType {
     }
 
     @Override
-    boolean acceptsValue(Object v, boolean strict, int depth) {
-        return ValueTypes.accepts(inner(), v, strict, depth + 1);
-    }
-
-    @Override
-    boolean acceptsTyped(TypedValue tv, int depth) {
-        return ValueTypes.namesType(tv, this) || ValueTypes.acceptsTyped(inner(), tv, depth + 1);
+    DataType modifiedType() {
+        return inner;
     }
 
     @Override

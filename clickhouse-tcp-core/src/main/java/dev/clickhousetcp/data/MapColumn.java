@@ -19,7 +19,7 @@ public final class MapColumn extends AbstractColumn {
      * @param entries the Array(Tuple(keys, values)) view of this column
      */
     MapColumn(DataType type, int rows, ArrayColumn entries) {
-        super(type, rows);
+        super(type, rows, entries);
         this.entries = entries;
     }
 
@@ -62,12 +62,6 @@ public final class MapColumn extends AbstractColumn {
     }
 
     @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        entries.bind(l);
-    }
-
-    @Override
     public Object getObject(int row) {
         checkRow(row);
         Column k = keys();
@@ -84,20 +78,9 @@ public final class MapColumn extends AbstractColumn {
     @Override
     public String getString(int row) {
         checkRow(row);
-        Column k = keys();
-        Column v = values();
-        int s = entries.start(row);
-        int e = s + entries.length(row);
-        StringBuilder sb = new StringBuilder().append('{');
-        for (int i = s; i < e; i++) {
-            if (i > s) {
-                sb.append(',');
-            }
-            TextFormat.appendNested(sb, k, i);
-            sb.append(':');
-            TextFormat.appendNested(sb, v, i);
-        }
-        return sb.append('}').toString();
+        StringBuilder sb = new StringBuilder();
+        appendEntries(sb, row, false);
+        return sb.toString();
     }
 
     @Override
@@ -112,19 +95,33 @@ public final class MapColumn extends AbstractColumn {
 
     @Override
     void appendJsonValue(StringBuilder sb, int row) {
+        appendEntries(sb, row, true);
+    }
+
+    /**
+     * Appends row {@code row}'s entries in braces, {@code key:value} separated by commas: in the nested text form,
+     * or as a JSON object (each key as the JSON string of its text).
+     */
+    private void appendEntries(StringBuilder sb, int row, boolean json) {
         Column k = keys();
         Column v = values();
-        int s = start(row);
-        int e = s + length(row);
+        int s = entries.start(row);
+        int e = s + entries.length(row);
         sb.append('{');
         for (int i = s; i < e; i++) {
             if (i > s) {
                 sb.append(',');
             }
-            String key = k.getString(i);
-            JsonText.appendString(sb, key == null ? "null" : key);
-            sb.append(':');
-            JsonText.appendValue(sb, v, i);
+            if (json) {
+                String key = k.getString(i);
+                JsonText.appendString(sb, key == null ? "null" : key);
+                sb.append(':');
+                JsonText.appendValue(sb, v, i);
+            } else {
+                TextFormat.appendNested(sb, k, i);
+                sb.append(':');
+                TextFormat.appendNested(sb, v, i);
+            }
         }
         sb.append('}');
     }

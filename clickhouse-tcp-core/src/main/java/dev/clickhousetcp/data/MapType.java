@@ -4,6 +4,7 @@ import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /** Map(K, V): serialized as Array(Tuple(K, V)) (ClickHouse {@code SerializationMap}). The writer accepts {@code Map}. */
@@ -82,8 +83,7 @@ public final class MapType extends DataType {
 
     @Override
     RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
-        return new RowBinaryColumns.MapB(RowBinaryColumns.builder(keyType(), depth + 1),
-                RowBinaryColumns.builder(valueType(), depth + 1));
+        return new RowBinaryColumns.ArrayB(RowBinaryColumns.tuple(List.of(keyType(), valueType()), depth), "map size");
     }
 
     @Override

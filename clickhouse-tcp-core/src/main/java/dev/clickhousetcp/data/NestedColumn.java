@@ -30,7 +30,7 @@ public final class NestedColumn extends AbstractColumn {
      * @param fieldNames the field names in declaration order, one per tuple element; copied
      */
     NestedColumn(DataType type, int rows, ArrayColumn array, List<String> fieldNames) {
-        super(type, rows);
+        super(type, rows, array);
         this.array = array;
         this.fieldNames = List.copyOf(fieldNames);
     }
@@ -97,12 +97,6 @@ public final class NestedColumn extends AbstractColumn {
      */
     public int length(int row) {
         return array.length(row);
-    }
-
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        array.bind(l);
     }
 
     @Override

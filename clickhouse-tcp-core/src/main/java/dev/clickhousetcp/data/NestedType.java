@@ -131,6 +131,6 @@ public final class NestedType extends DataType {
 
     @Override
     RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
-        return new RowBinaryColumns.ArrayB(RowBinaryColumns.tuple(fieldTypes(), depth));
+        return new RowBinaryColumns.ArrayB(RowBinaryColumns.tuple(fieldTypes(), depth), "array size");
     }
 }

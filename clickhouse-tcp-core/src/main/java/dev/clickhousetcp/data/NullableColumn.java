@@ -20,7 +20,7 @@ public final class NullableColumn extends AbstractColumn {
      * @param nested  the values of type T, {@code rows} rows (the type's default at NULL rows)
      */
     public NullableColumn(DataType type, int rows, byte[] nullMap, Column nested) {
-        super(type, rows);
+        super(type, rows, nested);
         this.nullMap = nullMap;
         this.nested = nested;
     }
@@ -43,12 +43,6 @@ public final class NullableColumn extends AbstractColumn {
     public byte[] nullMap() {
         checkAccessible();
         return nullMap;
-    }
-
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        bindAll(l, nested);
     }
 
     @Override

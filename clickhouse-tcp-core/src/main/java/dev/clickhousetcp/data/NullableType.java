@@ -49,14 +49,8 @@ public final class NullableType extends DataType {
     @Override
     public ColumnWriter newWriter() {
         ColumnWriter inner = nested.newWriter();
-        return new ColumnWriter() {
+        return new CompositeWriter(this, inner) {
             private byte[] nulls = new byte[1024];
-            private int count;
-
-            @Override
-            public DataType type() {
-                return NullableType.this;
-            }
 
             private void mark(boolean isNull) {
                 if (count == nulls.length) {
@@ -83,25 +77,8 @@ public final class NullableType extends DataType {
             }
 
             @Override
-            public int size() {
-                return count;
-            }
-
-            @Override
-            public void writePrefix(BinaryWriter out) throws IOException {
-                inner.writePrefix(out);
-            }
-
-            @Override
-            public void writeData(BinaryWriter out) throws IOException {
+            void writeOwnData(BinaryWriter out) throws IOException {
                 out.writeBytes(nulls, 0, count);
-                inner.writeData(out);
-            }
-
-            @Override
-            public void reset() {
-                count = 0;
-                inner.reset();
             }
         };
     }
@@ -117,13 +94,8 @@ public final class NullableType extends DataType {
     }
 
     @Override
-    boolean acceptsValue(Object v, boolean strict, int depth) {
-        return ValueTypes.accepts(nested(), v, strict, depth + 1);
-    }
-
-    @Override
-    boolean acceptsTyped(TypedValue tv, int depth) {
-        return ValueTypes.namesType(tv, this) || ValueTypes.acceptsTyped(nested(), tv, depth + 1);
+    DataType modifiedType() {
+        return nested;
     }
 
     @Override

@@ -109,16 +109,8 @@ public final class NumberType extends DataType {
                 throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
             }
             switch (kind) {
-                case FLOAT32 -> {
-                    float f = (float) Convert.toDouble(type, v);
-                    int off = slot();
-                    INT.set(buf, off, Float.floatToRawIntBits(f));
-                }
-                case FLOAT64 -> {
-                    double d = Convert.toDouble(type, v);
-                    int off = slot();
-                    LONG.set(buf, off, Double.doubleToRawLongBits(d));
-                }
+                case FLOAT32 -> putFloat32((float) Convert.toDouble(type, v));
+                case FLOAT64 -> putFloat64(Convert.toDouble(type, v));
                 case BOOL -> {
                     if (v instanceof Boolean b) {
                         putLong(b ? 1 : 0);
@@ -132,17 +124,23 @@ public final class NumberType extends DataType {
             }
         }
 
+        /** Appends a Float32 row (its raw IEEE-754 bits). */
+        private void putFloat32(float f) {
+            int off = slot();
+            INT.set(buf, off, Float.floatToRawIntBits(f));
+        }
+
+        /** Appends a Float64 row (its raw IEEE-754 bits). */
+        private void putFloat64(double d) {
+            int off = slot();
+            LONG.set(buf, off, Double.doubleToRawLongBits(d));
+        }
+
         @Override
         public void appendLong(long v) {
             switch (kind) {
-                case FLOAT32 -> {
-                    int off = slot();
-                    INT.set(buf, off, Float.floatToRawIntBits((float) v));
-                }
-                case FLOAT64 -> {
-                    int off = slot();
-                    LONG.set(buf, off, Double.doubleToRawLongBits((double) v));
-                }
+                case FLOAT32 -> putFloat32((float) v);
+                case FLOAT64 -> putFloat64((double) v);
                 case UINT64 -> {
                     if (v < 0) {
                         throw Convert.outOfRange(type, v);
@@ -161,14 +159,8 @@ public final class NumberType extends DataType {
         @Override
         public void appendDouble(double v) {
             switch (kind) {
-                case FLOAT32 -> {
-                    int off = slot();
-                    INT.set(buf, off, Float.floatToRawIntBits((float) v));
-                }
-                case FLOAT64 -> {
-                    int off = slot();
-                    LONG.set(buf, off, Double.doubleToRawLongBits(v));
-                }
+                case FLOAT32 -> putFloat32((float) v);
+                case FLOAT64 -> putFloat64(v);
                 default -> append(v);
             }
         }

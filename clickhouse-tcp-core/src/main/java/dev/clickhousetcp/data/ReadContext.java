@@ -356,27 +356,26 @@ public final class ReadContext {
     }
 
     private void giveBack(byte[] old) {
-        if (pool != null) {
-            for (int i = takenBytes.size() - 1; i >= 0; i--) {
-                if (takenBytes.get(i) == old) {
-                    takenBytes.remove(i);
-                    pool.release(old);
-                    return;
-                }
-            }
+        if (pool != null && untake(takenBytes, old)) {
+            pool.release(old);
         }
     }
 
     private void giveBack(int[] old) {
-        if (pool != null) {
-            for (int i = takenInts.size() - 1; i >= 0; i--) {
-                if (takenInts.get(i) == old) {
-                    takenInts.remove(i);
-                    pool.release(old);
-                    return;
-                }
+        if (pool != null && untake(takenInts, old)) {
+            pool.release(old);
+        }
+    }
+
+    /** Removes the last entry of {@code taken} that is {@code old} itself; whether there was one. */
+    private static boolean untake(List<?> taken, Object old) {
+        for (int i = taken.size() - 1; i >= 0; i--) {
+            if (taken.get(i) == old) {
+                taken.remove(i);
+                return true;
             }
         }
+        return false;
     }
 
     /**

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,27 +101,51 @@ final class RowBinaryColumns {
         return t.rowBinaryBuilder(depth);
     }
 
-    /** Tuple (and a Nested's element): the elements one after the other; natively one column each. */
+    /** Tuple (and a Nested's element, a Map's entry): the elements one after the other; natively one column each. */
     static Builder tuple(List<DataType> elements, int depth) {
-        Builder[] el = new Builder[elements.size()];
-        for (int i = 0; i < el.length; i++) {
-            el[i] = builder(elements.get(i), depth + 1);
-        }
-        return new TupleB(el);
+        return new TupleB(builders(elements, depth));
     }
 
     /** Variant: one builder per variant, in discriminator order. */
     static Builder variant(List<DataType> variants, int depth) {
-        Builder[] el = new Builder[variants.size()];
-        for (int i = 0; i < el.length; i++) {
-            el[i] = builder(variants.get(i), depth + 1);
-        }
-        return new VariantB(el);
+        return new VariantB(builders(variants, depth));
     }
 
-    static final class Fixed extends Builder {
-        final int width;
+    /** The builders of {@code types}, in order, each one level deeper than {@code depth}. */
+    private static Builder[] builders(List<DataType> types, int depth) {
+        Builder[] out = new Builder[types.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = builder(types.get(i), depth + 1);
+        }
+        return out;
+    }
+
+    /** Writes the prefix of each of {@code parts}, in order. */
+    private static void writePrefixes(Iterable<? extends Builder> parts, Bytes.Sink out) {
+        for (Builder b : parts) {
+            b.writePrefix(out);
+        }
+    }
+
+    /** Writes the data of each of {@code parts}, in order. */
+    private static void writeAllData(Iterable<? extends Builder> parts, Bytes.Sink out) {
+        for (Builder b : parts) {
+            b.writeData(out);
+        }
+    }
+
+    /** A builder whose native column is just the bytes it collects, one value after the other. */
+    abstract static class Flat extends Builder {
         final Bytes.Sink data = new Bytes.Sink();
+
+        @Override
+        final void writeData(Bytes.Sink out) {
+            out.writeSink(data);
+        }
+    }
+
+    static final class Fixed extends Flat {
+        final int width;
 
         Fixed(int width) {
             this.width = width;
@@ -135,17 +160,10 @@ final class RowBinaryColumns {
         void appendDefault() {
             data.writeZeros(width);
         }
-
-        @Override
-        void writeData(Bytes.Sink out) {
-            out.writeSink(data);
-        }
     }
 
     /** String: VarUInt length + bytes in both layouts (the per-value native layout below revision 54492). */
-    static final class StringBuilderB extends Builder {
-        final Bytes.Sink data = new Bytes.Sink();
-
+    static final class StringBuilderB extends Flat {
         @Override
         void append(Bytes.Cursor in) {
             int len = in.readCount(in.end - in.pos, "string length");
@@ -156,11 +174,6 @@ final class RowBinaryColumns {
         @Override
         void appendDefault() {
             data.writeUInt8(0);
-        }
-
-        @Override
-        void writeData(Bytes.Sink out) {
-            out.writeSink(data);
         }
     }
 
@@ -186,12 +199,34 @@ final class RowBinaryColumns {
         }
     }
 
-    static final class NullableB extends Builder {
+    /**
+     * A builder whose native layout is one stream of its own (null map, offsets) followed by a nested column,
+     * whose prefix is the nested column's.
+     */
+    abstract static class Wrapping extends Builder {
         final Builder inner;
-        final Bytes.Sink nulls = new Bytes.Sink();
+        final Bytes.Sink stream = new Bytes.Sink();
 
-        NullableB(Builder inner) {
+        Wrapping(Builder inner) {
             this.inner = inner;
+        }
+
+        @Override
+        final void writePrefix(Bytes.Sink out) {
+            inner.writePrefix(out);
+        }
+
+        @Override
+        final void writeData(Bytes.Sink out) {
+            out.writeSink(stream);
+            inner.writeData(out);
+        }
+    }
+
+    /** Nullable(T): a null flag then the value; natively the null map, then T's column (a default under a NULL). */
+    static final class NullableB extends Wrapping {
+        NullableB(Builder inner) {
+            super(inner);
         }
 
         @Override
@@ -199,60 +234,43 @@ final class RowBinaryColumns {
             if (in.readUInt8() != 0) {
                 appendDefault();
             } else {
-                nulls.writeUInt8(0);
+                stream.writeUInt8(0);
                 inner.add(in);
             }
         }
 
         @Override
         void appendDefault() {
-            nulls.writeUInt8(1);
+            stream.writeUInt8(1);
             inner.addDefault();
-        }
-
-        @Override
-        void writePrefix(Bytes.Sink out) {
-            inner.writePrefix(out);
-        }
-
-        @Override
-        void writeData(Bytes.Sink out) {
-            out.writeSink(nulls);
-            inner.writeData(out);
         }
     }
 
-    static final class ArrayB extends Builder {
-        final Builder element;
-        final Bytes.Sink offsets = new Bytes.Sink();
+    /**
+     * Array(T) (and Nested, and Map as an array of key-value tuples): a VarUInt size then the elements;
+     * natively the cumulative offsets, then the elements' column.
+     */
+    static final class ArrayB extends Wrapping {
+        /** What the size counts, for the message of a size past the end of the value. */
+        private final String what;
 
-        ArrayB(Builder element) {
-            this.element = element;
+        ArrayB(Builder element, String what) {
+            super(element);
+            this.what = what;
         }
 
         @Override
         void append(Bytes.Cursor in) {
-            int n = in.readCount(in.end - in.pos, "array size");
+            int n = in.readCount(in.end - in.pos, what);
             for (int i = 0; i < n; i++) {
-                element.add(in);
+                inner.add(in);
             }
-            offsets.writeLong(element.size, 8);
+            stream.writeLong(inner.size, 8);
         }
 
         @Override
         void appendDefault() {
-            offsets.writeLong(element.size, 8);
-        }
-
-        @Override
-        void writePrefix(Bytes.Sink out) {
-            element.writePrefix(out);
-        }
-
-        @Override
-        void writeData(Bytes.Sink out) {
-            out.writeSink(offsets);
-            element.writeData(out);
+            stream.writeLong(inner.size, 8);
         }
     }
 
@@ -279,9 +297,7 @@ final class RowBinaryColumns {
 
         @Override
         void writePrefix(Bytes.Sink out) {
-            for (Builder b : elements) {
-                b.writePrefix(out);
-            }
+            writePrefixes(Arrays.asList(elements), out);
         }
 
         @Override
@@ -291,48 +307,7 @@ final class RowBinaryColumns {
                     out.writeUInt8('0');
                 }
             }
-            for (Builder b : elements) {
-                b.writeData(out);
-            }
-        }
-    }
-
-    static final class MapB extends Builder {
-        final Builder keys;
-        final Builder values;
-        final Bytes.Sink offsets = new Bytes.Sink();
-
-        MapB(Builder keys, Builder values) {
-            this.keys = keys;
-            this.values = values;
-        }
-
-        @Override
-        void append(Bytes.Cursor in) {
-            int n = in.readCount(in.end - in.pos, "map size");
-            for (int i = 0; i < n; i++) {
-                keys.add(in);
-                values.add(in);
-            }
-            offsets.writeLong(keys.size, 8);
-        }
-
-        @Override
-        void appendDefault() {
-            offsets.writeLong(keys.size, 8);
-        }
-
-        @Override
-        void writePrefix(Bytes.Sink out) {
-            keys.writePrefix(out);
-            values.writePrefix(out);
-        }
-
-        @Override
-        void writeData(Bytes.Sink out) {
-            out.writeSink(offsets);
-            keys.writeData(out);
-            values.writeData(out);
+            writeAllData(Arrays.asList(elements), out);
         }
     }
 
@@ -417,17 +392,13 @@ final class RowBinaryColumns {
         @Override
         void writePrefix(Bytes.Sink out) {
             out.writeLong(VariantType.MODE_BASIC, 8);
-            for (Builder b : variants) {
-                b.writePrefix(out);
-            }
+            writePrefixes(Arrays.asList(variants), out);
         }
 
         @Override
         void writeData(Bytes.Sink out) {
             out.writeSink(discriminators);
-            for (Builder b : variants) {
-                b.writeData(out);
-            }
+            writeAllData(Arrays.asList(variants), out);
         }
     }
 
@@ -474,9 +445,7 @@ final class RowBinaryColumns {
             for (String name : types.keySet()) {
                 out.writeString(name);
             }
-            for (Builder b : types.values()) {
-                b.writePrefix(out);
-            }
+            writePrefixes(types.values(), out);
         }
 
         @Override
@@ -486,9 +455,7 @@ final class RowBinaryColumns {
             for (int i : indexes) {
                 out.writeLong(i < 0 ? n : i, width);
             }
-            for (Builder b : types.values()) {
-                b.writeData(out);
-            }
+            writeAllData(types.values(), out);
         }
     }
 
@@ -533,12 +500,12 @@ final class RowBinaryColumns {
 
         /** Pads paths missing from the current row with defaults (typed) or NULL (dynamic). */
         private void fill(int rows) {
-            for (Builder b : typed.values()) {
-                while (b.size < rows) {
-                    b.addDefault();
-                }
-            }
-            for (DynamicB b : dynamic.values()) {
+            fill(typed.values(), rows);
+            fill(dynamic.values(), rows);
+        }
+
+        private static void fill(Iterable<? extends Builder> paths, int rows) {
+            for (Builder b : paths) {
                 while (b.size < rows) {
                     b.addDefault();
                 }
@@ -557,22 +524,14 @@ final class RowBinaryColumns {
             for (String path : dynamic.keySet()) {
                 out.writeString(path);
             }
-            for (Builder b : typed.values()) {
-                b.writePrefix(out);
-            }
-            for (DynamicB b : dynamic.values()) {
-                b.writePrefix(out);
-            }
+            writePrefixes(typed.values(), out);
+            writePrefixes(dynamic.values(), out);
         }
 
         @Override
         void writeData(Bytes.Sink out) {
-            for (Builder b : typed.values()) {
-                b.writeData(out);
-            }
-            for (DynamicB b : dynamic.values()) {
-                b.writeData(out);
-            }
+            writeAllData(typed.values(), out);
+            writeAllData(dynamic.values(), out);
         }
     }
 }

@@ -1,9 +1,7 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.LocalTime;
@@ -17,14 +15,14 @@ import java.time.LocalTime;
  * DateTime64's writer), and text {@code [-]H:MM:SS[.fraction]} (any number of hour digits). Values
  * outside Int32 (Time) or Int64 (Time64) throw {@link ClickHouseTypeException}.
  */
-public final class TimeType extends DataType {
+public final class TimeType extends FixedWidthType {
     private static final long[] POW10 = {1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L,
         100_000_000L, 1_000_000_000L};
     private final int scale;
     private final boolean wide;
 
     TimeType(String name, boolean wide, int scale) {
-        super(name);
+        super(name, wide ? 8 : 4, (t, rows, data) -> new TimeColumn(t, rows, data, wide ? 8 : 4, scale));
         if (scale < 0 || scale > 9) {
             throw new ClickHouseTypeException("Time64 precision must be 0..9: " + name);
         }
@@ -66,12 +64,6 @@ public final class TimeType extends DataType {
      */
     public boolean isTime64() {
         return wide;
-    }
-
-    @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        int w = wide ? 8 : 4;
-        return new TimeColumn(this, rows, readFixed(in, rows, w, ctx, name), w, scale);
     }
 
     /** The raw value (seconds or ticks) of a Java value. */
@@ -143,7 +135,7 @@ public final class TimeType extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, wide ? 8 : 4) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 long r = raw(v);
@@ -168,11 +160,6 @@ public final class TimeType extends DataType {
                 }
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return isTime64() ? 8 : 4;
     }
 
     @Override

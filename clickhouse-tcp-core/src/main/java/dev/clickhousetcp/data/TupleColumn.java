@@ -20,7 +20,7 @@ public final class TupleColumn extends AbstractColumn {
      *                 {@code Tuple()}
      */
     public TupleColumn(DataType type, int rows, Column[] elements) {
-        super(type, rows);
+        super(type, rows, elements);
         this.elements = elements;
     }
 
@@ -42,12 +42,6 @@ public final class TupleColumn extends AbstractColumn {
      */
     public int elementCount() {
         return elements.length;
-    }
-
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        bindAll(l, elements);
     }
 
     @Override

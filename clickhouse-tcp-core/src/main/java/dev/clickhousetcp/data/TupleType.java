@@ -83,18 +83,8 @@ public final class TupleType extends DataType {
 
     @Override
     public ColumnWriter newWriter() {
-        ColumnWriter[] ws = new ColumnWriter[elements.length];
-        for (int i = 0; i < ws.length; i++) {
-            ws[i] = elements[i].newWriter();
-        }
-        return new ColumnWriter() {
-            private int count;
-
-            @Override
-            public DataType type() {
-                return TupleType.this;
-            }
-
+        ColumnWriter[] ws = CompositeWriter.newWriters(elements);
+        return new CompositeWriter(this, ws) {
             @Override
             public void append(Object value) {
                 Object[] parts = parts(value);
@@ -117,30 +107,8 @@ public final class TupleType extends DataType {
             }
 
             @Override
-            public int size() {
-                return count;
-            }
-
-            @Override
-            public void writePrefix(BinaryWriter out) throws IOException {
-                for (ColumnWriter w : ws) {
-                    w.writePrefix(out);
-                }
-            }
-
-            @Override
-            public void writeData(BinaryWriter out) throws IOException {
-                for (ColumnWriter w : ws) {
-                    w.writeData(out);
-                }
-            }
-
-            @Override
-            public void reset() {
-                count = 0;
-                for (ColumnWriter w : ws) {
-                    w.reset();
-                }
+            void writeOwnData(BinaryWriter out) {
+                // a Tuple's data is its elements' columns alone
             }
         };
     }

@@ -217,10 +217,7 @@ public record TypeNode(String name, List<Param> params) {
                     if (c == '\\' && pos < s.length()) {
                         sb.append(s.charAt(pos++));
                     } else if (c == '`') {
-                        if (pos < s.length() && s.charAt(pos) == '`') {
-                            sb.append('`');
-                            pos++;
-                        } else {
+                        if (closes('`', sb)) {
                             return sb.toString();
                         }
                     } else {
@@ -375,10 +372,7 @@ public record TypeNode(String name, List<Param> params) {
                         default -> sb.append(e);
                     }
                 } else if (c == '\'') {
-                    if (pos < s.length() && s.charAt(pos) == '\'') {
-                        sb.append('\'');
-                        pos++;
-                    } else {
+                    if (closes('\'', sb)) {
                         return sb.toString();
                     }
                 } else {
@@ -386,6 +380,19 @@ public record TypeNode(String name, List<Param> params) {
                 }
             }
             throw error("unterminated string literal");
+        }
+
+        /**
+         * After the quote {@code q} that was just read: a doubled {@code q} stands for one, which is appended
+         * (and {@code false} returned); a single one closes the quoted text ({@code true}).
+         */
+        private boolean closes(char q, StringBuilder sb) {
+            if (pos < s.length() && s.charAt(pos) == q) {
+                sb.append(q);
+                pos++;
+                return false;
+            }
+            return true;
         }
     }
 }

@@ -1,25 +1,18 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseTypeException;
-import dev.clickhousetcp.io.BinaryReader;
 
-import java.io.IOException;
 import java.util.UUID;
 
 /** UUID: two little-endian UInt64 halves, most significant half first. */
-public final class UuidType extends DataType {
+public final class UuidType extends FixedWidthType {
     UuidType(String name) {
-        super(name);
-    }
-
-    @Override
-    public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        return new UuidColumn(this, rows, readFixed(in, rows, 16, ctx, name));
+        super(name, 16, UuidColumn::new);
     }
 
     @Override
     public ColumnWriter newWriter() {
-        return new FixedWriter(this, 16) {
+        return new FixedWriter(this) {
             @Override
             public void append(Object v) {
                 UUID u;
@@ -39,11 +32,6 @@ public final class UuidType extends DataType {
                 LONG.set(buf, off + 8, u.getLeastSignificantBits());
             }
         };
-    }
-
-    @Override
-    int rowBinaryWidth() {
-        return 16;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.clickhousetcp.data;
 import dev.clickhousetcp.ClickHouseTypeException;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.Inet4Address;
@@ -35,6 +36,12 @@ final class ValueTypes {
     private static final LocalDate DATE_MAX = LocalDate.of(2149, 6, 6);
     private static final long DATETIME_MAX = 4294967295L;
     private static final int MAX_DEPTH = 64;
+    /** The natural type of a value of each final class that has one, whatever the value (see {@link #naturalType}). */
+    private static final Map<Class<?>, String> NATURAL_BY_CLASS = Map.ofEntries(
+            Map.entry(Long.class, "Int64"), Map.entry(Integer.class, "Int32"), Map.entry(Short.class, "Int16"),
+            Map.entry(Byte.class, "Int8"), Map.entry(Double.class, "Float64"), Map.entry(Float.class, "Float32"),
+            Map.entry(Boolean.class, "Bool"), Map.entry(LocalTime.class, "Time"), Map.entry(UUID.class, "UUID"),
+            Map.entry(Inet4Address.class, "IPv4"), Map.entry(Inet6Address.class, "IPv6"));
 
     private ValueTypes() {
     }
@@ -70,17 +77,9 @@ final class ValueTypes {
         if (v instanceof CharSequence || v instanceof byte[]) {
             return "String";
         }
-        if (v instanceof Long) {
-            return "Int64";
-        }
-        if (v instanceof Integer) {
-            return "Int32";
-        }
-        if (v instanceof Short) {
-            return "Int16";
-        }
-        if (v instanceof Byte) {
-            return "Int8";
+        String byClass = v == null ? null : NATURAL_BY_CLASS.get(v.getClass());
+        if (byClass != null) {
+            return byClass;
         }
         if (v instanceof BigInteger b) {
             if (b.bitLength() <= 63) {
@@ -103,12 +102,6 @@ final class ValueTypes {
             }
             throw new ClickHouseTypeException("integer " + b + " does not fit any ClickHouse integer type");
         }
-        if (v instanceof Double) {
-            return "Float64";
-        }
-        if (v instanceof Float) {
-            return "Float32";
-        }
         if (v instanceof BigDecimal d) {
             int scale = Math.max(d.scale(), 0);
             int precision = Math.max(d.setScale(scale).precision(), scale);
@@ -117,9 +110,6 @@ final class ValueTypes {
                         + " (ClickHouse allows 76)");
             }
             return "Decimal(" + Math.max(precision, 1) + ", " + scale + ")";
-        }
-        if (v instanceof Boolean) {
-            return "Bool";
         }
         if (v instanceof java.sql.Date d) {
             return dateType(d.toLocalDate());
@@ -144,18 +134,6 @@ final class ValueTypes {
             Instant i = d.toInstant();
             return dateTimeType(i.getEpochSecond(), i.getNano(), "UTC");
         }
-        if (v instanceof LocalTime) {
-            return "Time";
-        }
-        if (v instanceof UUID) {
-            return "UUID";
-        }
-        if (v instanceof Inet4Address) {
-            return "IPv4";
-        }
-        if (v instanceof Inet6Address) {
-            return "IPv6";
-        }
         if (v instanceof Map<?, ?> m) {
             List<Object> keys = new ArrayList<>(m.keySet());
             List<Object> values = new ArrayList<>(m.values());
@@ -170,9 +148,7 @@ final class ValueTypes {
             for (int i = 0; i < comps.length; i++) {
                 Object x;
                 try {
-                    java.lang.reflect.Method m = comps[i].getAccessor();
-                    m.trySetAccessible();
-                    x = m.invoke(r);
+                    x = component(r, comps[i]);
                 } catch (ReflectiveOperationException e) {
                     throw new ClickHouseTypeException("cannot read record " + r.getClass().getName(), e);
                 }
@@ -337,9 +313,7 @@ final class ValueTypes {
             List<Object> out = new ArrayList<>();
             for (var c : r.getClass().getRecordComponents()) {
                 try {
-                    java.lang.reflect.Method m = c.getAccessor();
-                    m.trySetAccessible();
-                    out.add(m.invoke(r));
+                    out.add(component(r, c));
                 } catch (ReflectiveOperationException e) {
                     return null;
                 }
@@ -350,6 +324,13 @@ final class ValueTypes {
             return elements(v);
         }
         return null;
+    }
+
+    /** The value of record component {@code c} of {@code r}, read through its accessor. */
+    private static Object component(Record r, RecordComponent c) throws ReflectiveOperationException {
+        java.lang.reflect.Method m = c.getAccessor();
+        m.trySetAccessible();
+        return m.invoke(r);
     }
 
     static boolean isIntegral(Object v) {

@@ -40,7 +40,7 @@ public final class VariantColumn extends AbstractColumn {
      * @param variants       one column per variant, in discriminator order
      */
     VariantColumn(DataType type, int rows, byte[] discriminators, int[] offsets, Column[] variants) {
-        super(type, rows);
+        super(type, rows, variants);
         this.discriminators = discriminators;
         this.offsets = offsets;
         this.variants = variants;
@@ -122,12 +122,6 @@ public final class VariantColumn extends AbstractColumn {
             throw new IllegalStateException(what + " of a NULL value at row " + row + " of " + type.name());
         }
         return variants[d];
-    }
-
-    @Override
-    public void bind(Lifetime l) {
-        super.bind(l);
-        bindAll(l, variants);
     }
 
     @Override
@@ -219,12 +213,7 @@ public final class VariantColumn extends AbstractColumn {
     }
 
     @Override
-    void appendJson(StringBuilder sb, int row) {
-        int d = discriminator(row);
-        if (d == NULL_DISCRIMINATOR) {
-            sb.append("null");
-        } else {
-            JsonText.appendValue(sb, variant(d), offset(row));
-        }
+    void appendJsonValue(StringBuilder sb, int row) {
+        JsonText.appendValue(sb, variant(discriminator(row)), offset(row));
     }
 }

@@ -371,20 +371,11 @@ public final class VariantType extends DataType {
         return out;
     }
 
-    private final class Writer implements ColumnWriter {
-        private final ColumnWriter[] children = new ColumnWriter[variants.length];
+    private final class Writer extends CompositeWriter {
         private byte[] discriminators = new byte[1024];
-        private int count;
 
         Writer() {
-            for (int i = 0; i < children.length; i++) {
-                children[i] = variants[i].newWriter();
-            }
-        }
-
-        @Override
-        public DataType type() {
-            return VariantType.this;
+            super(VariantType.this, CompositeWriter.newWriters(variants));
         }
 
         @Override
@@ -410,32 +401,14 @@ public final class VariantType extends DataType {
         }
 
         @Override
-        public int size() {
-            return count;
-        }
-
-        @Override
         public void writePrefix(BinaryWriter out) throws IOException {
             out.writeInt64(MODE_BASIC);
-            for (ColumnWriter c : children) {
-                c.writePrefix(out);
-            }
+            super.writePrefix(out);
         }
 
         @Override
-        public void writeData(BinaryWriter out) throws IOException {
+        void writeOwnData(BinaryWriter out) throws IOException {
             out.writeBytes(discriminators, 0, count);
-            for (ColumnWriter c : children) {
-                c.writeData(out);
-            }
-        }
-
-        @Override
-        public void reset() {
-            count = 0;
-            for (ColumnWriter c : children) {
-                c.reset();
-            }
         }
     }
 
