@@ -4,6 +4,7 @@ import dev.clickhousetcp.ClickHouseAuthenticationException;
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
+import dev.clickhousetcp.ClickHouseInterruptedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
@@ -624,7 +625,8 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
         if (e instanceof InterruptedIOException && !(e instanceof SocketTimeoutException)) {
             Thread.currentThread().interrupt();
-            return new ClickHouseException("interrupted; the connection to " + where + " was closed", e);
+            return new ClickHouseInterruptedException("interrupted (" + e.getMessage() + "); the connection to " + where
+                    + " was closed", e);
         }
         if (e instanceof ClickHouseException ce) {
             return ce;

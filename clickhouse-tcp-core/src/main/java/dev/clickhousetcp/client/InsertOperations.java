@@ -1,6 +1,7 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseInterruptedException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.data.Block;
@@ -531,6 +532,8 @@ final class InsertOperations {
                 + "; an earlier attempt may have applied the insert, wholly or in part (" + earlier.getMessage() + ")";
         ClickHouseConnectionException e = last instanceof ClickHouseTimeoutException t
                 ? new ClickHouseTimeoutException(message, last, t.deadline(), t.timeout(), true, earlier.deduplicationToken())
+                : last instanceof ClickHouseInterruptedException
+                ? new ClickHouseInterruptedException(message, last, true, earlier.deduplicationToken())
                 : new ClickHouseConnectionException(message, last, true, earlier.deduplicationToken());
         e.addSuppressed(earlier);
         return e;

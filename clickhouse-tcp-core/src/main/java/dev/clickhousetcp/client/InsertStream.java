@@ -2,6 +2,7 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseInterruptedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
@@ -13,6 +14,7 @@ import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.protocol.Progress;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.Collections;
 import java.util.List;
 
@@ -145,11 +147,18 @@ public final class InsertStream implements AutoCloseable {
     }
 
     /**
-     * Abandons the insert with a {@link ClickHouseTimeoutException} when its query timeout has passed.
-     * Cheap without a timeout; the client's insert methods call it between rows.
+     * Abandons the insert with a {@link ClickHouseTimeoutException} when its query timeout has passed, or with a
+     * {@link ClickHouseInterruptedException} when the calling thread was interrupted (both say whether the
+     * insert may have been applied). Cheap; the client's insert methods call it between rows.
      */
     public void checkDeadline() {
-        if (exchange.budget.unlimited() || done) {
+        if (done) {
+            return;
+        }
+        if (Thread.currentThread().isInterrupted()) {
+            throw ended(failure(new InterruptedIOException("interrupted while the rows were being produced")));
+        }
+        if (exchange.budget.unlimited()) {
             return;
         }
         if (exchange.budget.expired()) {
@@ -263,6 +272,10 @@ public final class InsertStream implements AutoCloseable {
                 ? "retrying with the same insert_deduplication_token '" + deduplicationToken + "' is safe"
                 : "it had no insert_deduplication_token, so a retry may duplicate rows")
                 : "; no rows had been sent: the insert was not applied";
+        if (ce instanceof ClickHouseInterruptedException) {
+            return new ClickHouseInterruptedException(ce.getMessage() + note, ce.getCause() != null ? ce.getCause() : ce,
+                    mayHaveBeenApplied, deduplicationToken);
+        }
         if (ce instanceof ClickHouseTimeoutException t) {
             return new ClickHouseTimeoutException(t.getMessage() + note, t.getCause() != null ? t.getCause() : t,
                     t.deadline(), t.timeout(), mayHaveBeenApplied, deduplicationToken);

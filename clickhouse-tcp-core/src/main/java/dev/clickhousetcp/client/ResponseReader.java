@@ -183,8 +183,8 @@ final class ResponseReader {
     /** READONLY (164) for a setting this client sends on the user's behalf: says why and what to do. */
     private static ClickHouseServerException explained(ClickHouseServerException e) {
         if (e.code() == 164 && e.serverMessage().contains("network_compression_method")) {
-            return e.withClientNote("the client sends network_compression_method only for ZSTD network "
-                    + "compression; for a user with readonly = 1, who may change no setting, use Compression.LZ4 "
+            return e.withClientNote("the client sends network_compression_method only for ZSTD and CHECKSUM_ONLY "
+                    + "network compression; for a user with readonly = 1, who may change no setting, use Compression.LZ4 "
                     + "(the server's default codec, sent without a setting) or Compression.NONE, or give the user "
                     + "readonly = 2");
         }

@@ -18,6 +18,7 @@ import dev.clickhousetcp.ClickHouseAuthenticationException;
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
+import dev.clickhousetcp.ClickHouseInterruptedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
@@ -182,6 +183,9 @@ public class ClickHouseTcpExceptionTranslator implements PersistenceExceptionTra
                 case ACQUIRE -> Category.TRANSIENT_RESOURCE;
                 case CONNECT, HANDSHAKE, PING -> Category.RESOURCE_FAILURE;
             };
+        }
+        if (ex instanceof ClickHouseInterruptedException) {
+            return Category.UNCATEGORIZED; // the caller stopped the call: neither a resource failure nor transient
         }
         if (ex instanceof ClickHouseConnectionException connection) {
             if (failedToConnect(connection)

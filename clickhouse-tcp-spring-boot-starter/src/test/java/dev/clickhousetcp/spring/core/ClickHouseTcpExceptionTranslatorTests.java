@@ -14,6 +14,7 @@ import javax.net.ssl.SSLHandshakeException;
 import dev.clickhousetcp.ClickHouseAuthenticationException;
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseInterruptedException;
 import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
@@ -261,6 +262,11 @@ class ClickHouseTcpExceptionTranslatorTests {
             .hasMessageContaining("protocol revision 54459");
         assertThat(this.translator.translate("query", null, new ClickHouseException("interrupted")))
             .isExactlyInstanceOf(UncategorizedClickHouseException.class);
+        assertThat(this.translator.translate("insert", null, new ClickHouseInterruptedException(
+                "interrupted (interrupted while the rows were being produced); the connection to h:9000 was closed", null,
+                true, null)))
+            .isExactlyInstanceOf(UncategorizedClickHouseException.class)
+            .hasMessageContaining("may have been applied");
     }
 
     @Test
