@@ -343,7 +343,7 @@ public final class AggregateFunctionType extends DataType {
                     validate(b, 0, b.length);
                     add(b, 0, b.length);
                 } else if (value == null) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+                    throw ColumnWriter.notNullable(name);
                 } else {
                     throw ColumnWriter.cannotConvert(AggregateFunctionType.this, value);
                 }

@@ -147,7 +147,7 @@ public final class ArrayType extends DataType {
         @Override
         public void append(Object value) {
             if (value == null) {
-                throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type().name());
+                throw ColumnWriter.notNullable(type().name());
             }
             appendElements(value);
             if (count == ends.length) {

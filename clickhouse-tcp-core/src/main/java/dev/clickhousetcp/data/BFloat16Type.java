@@ -1,6 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.ClickHouseTypeException;
 
 /**
  * BFloat16: the upper 16 bits of a Float32, 2 bytes little-endian per value (ClickHouse
@@ -25,7 +24,7 @@ public final class BFloat16Type extends FixedWidthType {
             @Override
             public void append(Object v) {
                 if (v == null) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                    throw ColumnWriter.notNullable(type.name());
                 }
                 float f = v instanceof Float x ? x : (float) Convert.toDouble(type, v);
                 int off = slot();

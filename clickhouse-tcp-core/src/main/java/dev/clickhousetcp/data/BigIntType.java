@@ -69,7 +69,7 @@ public final class BigIntType extends FixedWidthType {
                 throw new ClickHouseTypeException("cannot parse '" + s + "' as ClickHouse type " + name, e);
             }
         } else if (v == null) {
-            throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+            throw ColumnWriter.notNullable(name);
         } else {
             throw ColumnWriter.cannotConvert(this, v);
         }

@@ -153,6 +153,17 @@ public interface ColumnWriter {
     }
 
     /**
+     * The exception a writer throws for a {@code null} value of a type that has no NULL (anything but Nullable,
+     * LowCardinality(Nullable), Variant, Dynamic and Nothing), as ClickHouse refuses it.
+     *
+     * @param typeName the column type's name
+     * @return an exception naming the type, to be thrown by the caller
+     */
+    static ClickHouseTypeException notNullable(String typeName) {
+        return new ClickHouseTypeException("NULL is not a value of non-Nullable type " + typeName);
+    }
+
+    /**
      * The exception a writer throws for a value of a class its type does not accept.
      *
      * @param type  the column type

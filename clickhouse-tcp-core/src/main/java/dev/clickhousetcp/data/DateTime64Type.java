@@ -51,7 +51,7 @@ public final class DateTime64Type extends FixedWidthType {
             @Override
             public void append(Object v) {
                 if (v == null) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                    throw ColumnWriter.notNullable(type.name());
                 }
                 long ticks;
                 if (v instanceof Long || v instanceof Integer || v instanceof BigInteger) {

@@ -1,6 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.ClickHouseTypeException;
 
 import java.time.Instant;
 import java.time.ZoneId;
@@ -36,7 +35,7 @@ public final class DateTimeType extends FixedWidthType {
             @Override
             public void append(Object v) {
                 if (v == null) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                    throw ColumnWriter.notNullable(type.name());
                 }
                 long sec;
                 if (v instanceof Number n && !(v instanceof Double) && !(v instanceof Float)) {

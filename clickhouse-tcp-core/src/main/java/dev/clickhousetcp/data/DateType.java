@@ -1,6 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.ClickHouseTypeException;
 
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -37,7 +36,7 @@ public final class DateType extends FixedWidthType {
             @Override
             public void append(Object v) {
                 if (v == null) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                    throw ColumnWriter.notNullable(type.name());
                 }
                 long day = Convert.epochDay(type, v, rules);
                 // Date covers 1970-01-01..2149-06-06; Date32 1900-01-01..2299-12-31 (ClickHouse docs)

@@ -54,7 +54,7 @@ public final class IPv4Type extends FixedWidthType {
             return x;
         }
         if (v == null) {
-            throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+            throw ColumnWriter.notNullable(name);
         }
         if (v instanceof Number) {
             return Convert.toLong(this, v, 0, 0xFFFFFFFFL, false);

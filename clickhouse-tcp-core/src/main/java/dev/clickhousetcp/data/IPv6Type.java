@@ -120,7 +120,7 @@ public final class IPv6Type extends FixedWidthType {
             return b;
         }
         if (v == null) {
-            throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+            throw ColumnWriter.notNullable(name);
         }
         throw ColumnWriter.cannotConvert(this, v);
     }

@@ -174,7 +174,7 @@ public final class IntervalType extends FixedWidthType {
             return r;
         }
         if (v == null) {
-            throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+            throw ColumnWriter.notNullable(name);
         }
         return Convert.toLong(this, v, Long.MIN_VALUE, Long.MAX_VALUE, false);
     }

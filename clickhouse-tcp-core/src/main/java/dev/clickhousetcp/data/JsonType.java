@@ -379,7 +379,7 @@ public final class JsonType extends DataType {
                     JsonText.appendJava(sb, v, serverZone);
                     json = sb.toString();
                 } else if (v == null) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+                    throw ColumnWriter.notNullable(name);
                 } else {
                     throw ColumnWriter.cannotConvert(JsonType.this, v);
                 }

@@ -1,7 +1,6 @@
 package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseProtocolException;
-import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 
@@ -141,7 +140,7 @@ public final class LowCardinalityType extends DataType {
         public void append(Object value) {
             if (value == null) {
                 if (!nullable) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+                    throw ColumnWriter.notNullable(name);
                 }
                 add(0);
                 return;

@@ -1,6 +1,5 @@
 package dev.clickhousetcp.data;
 
-import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 
@@ -106,7 +105,7 @@ public final class NumberType extends DataType {
         @Override
         public void append(Object v) {
             if (v == null) {
-                throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                throw ColumnWriter.notNullable(type.name());
             }
             switch (kind) {
                 case FLOAT32 -> putFloat32((float) Convert.toDouble(type, v));

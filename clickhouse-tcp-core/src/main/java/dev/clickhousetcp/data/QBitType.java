@@ -120,7 +120,7 @@ public final class QBitType extends DataType {
 
             private long[] vector(Object value) {
                 if (value == null) {
-                    throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+                    throw ColumnWriter.notNullable(name);
                 }
                 int n;
                 List<?> list = null;

@@ -61,7 +61,7 @@ public final class StringType extends DataType {
             } else if (v instanceof CharSequence cs) {
                 appendUtf8(cs.toString());
             } else if (v == null) {
-                throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + type.name());
+                throw ColumnWriter.notNullable(type.name());
             } else {
                 throw ColumnWriter.cannotConvert(type, v);
             }

@@ -94,7 +94,7 @@ public final class TimeType extends FixedWidthType {
             throw Convert.outOfRange(this, v);
         }
         if (v == null) {
-            throw new ClickHouseTypeException("NULL is not a value of non-Nullable type " + name);
+            throw ColumnWriter.notNullable(name);
         }
         throw ColumnWriter.cannotConvert(this, v);
     }
