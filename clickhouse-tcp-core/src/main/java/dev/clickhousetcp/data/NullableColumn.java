@@ -19,7 +19,7 @@ public final class NullableColumn extends AbstractColumn {
      * @param nullMap one byte per row, non-zero for NULL, at least {@code rows} long
      * @param nested  the values of type T, {@code rows} rows (the type's default at NULL rows)
      */
-    public NullableColumn(DataType type, int rows, byte[] nullMap, Column nested) {
+    NullableColumn(DataType type, int rows, byte[] nullMap, Column nested) {
         super(type, rows, nested);
         this.nullMap = nullMap;
         this.nested = nested;

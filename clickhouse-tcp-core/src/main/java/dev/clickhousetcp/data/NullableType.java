@@ -39,6 +39,19 @@ public final class NullableType extends DataType {
         nested.writePrefix(out);
     }
 
+    /**
+     * A column of this type over a null map and values read elsewhere (the block codec builds one from a sparse
+     * column: absent rows are NULL, per ClickHouse src/DataTypes/Serializations/SerializationSparse.h).
+     *
+     * @param rows    number of rows
+     * @param nullMap one byte per row, 1 for NULL; not copied
+     * @param values  the nested type's column with {@code rows} rows (any value under a NULL); not copied
+     * @return the Nullable column
+     */
+    public Column column(int rows, byte[] nullMap, Column values) {
+        return new NullableColumn(this, rows, nullMap, values);
+    }
+
     @Override
     public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         byte[] nullMap = readFixed(in, rows, 1, ctx, name);

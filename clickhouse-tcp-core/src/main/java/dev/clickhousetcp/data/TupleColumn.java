@@ -19,7 +19,7 @@ public final class TupleColumn extends AbstractColumn {
      * @param elements one column per tuple element, in declaration order, each with {@code rows} rows; empty for
      *                 {@code Tuple()}
      */
-    public TupleColumn(DataType type, int rows, Column[] elements) {
+    TupleColumn(DataType type, int rows, Column[] elements) {
         super(type, rows, elements);
         this.elements = elements;
     }

@@ -72,6 +72,22 @@ public final class TupleType extends DataType {
         }
     }
 
+    /**
+     * A column of this type over element columns read elsewhere (the block codec reads each element of a
+     * Tuple with its own serialization kind, per ClickHouse src/DataTypes/Serializations/SerializationInfoTuple.h).
+     *
+     * @param rows number of rows
+     * @param cols one column per element, in declaration order, each with {@code rows} rows; not copied
+     * @return the Tuple column
+     * @throws IllegalArgumentException if the number of columns is not the number of elements
+     */
+    public Column column(int rows, Column[] cols) {
+        if (cols.length != elements.length) {
+            throw new IllegalArgumentException(name() + " has " + elements.length + " elements, not " + cols.length);
+        }
+        return new TupleColumn(this, rows, cols);
+    }
+
     @Override
     public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
         Column[] cols = new Column[elements.length];

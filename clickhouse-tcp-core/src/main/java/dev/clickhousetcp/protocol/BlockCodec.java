@@ -10,6 +10,7 @@ import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.DeserializationState;
 import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.NullableType;
 import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.data.TupleType;
 import dev.clickhousetcp.io.BinaryReader;
@@ -196,7 +197,7 @@ public final class BlockCodec {
             for (int i = 0; i < cols.length; i++) {
                 cols[i] = readData(in, t.elements().get(i), kinds.elements()[i], rows, ctx, t.elementState(state, i));
             }
-            return new dev.clickhousetcp.data.TupleColumn(t, rows, cols);
+            return t.column(rows, cols);
         }
         return type.read(in, rows, ctx, state);
     }
@@ -262,7 +263,7 @@ public final class BlockCodec {
         if (cursor != rows) {
             throw new ClickHouseProtocolException("sparse column covers " + cursor + " rows of " + rows);
         }
-        DataType valuesType = type instanceof dev.clickhousetcp.data.NullableType n ? n.nested() : type;
+        DataType valuesType = type instanceof NullableType n ? n.nested() : type;
         // a Nullable's state is its nested type's (the null map has none)
         Column values = valuesType.read(in, count, ctx, state);
         // the dense form: a row index per row, the defaults and the values gathered, a null map
@@ -277,12 +278,12 @@ public final class BlockCodec {
             idx[positions[i]] = i;
         }
         Column dense = values.gather(idx);
-        if (valuesType != type) {
+        if (type instanceof NullableType n) {
             byte[] nullMap = new byte[rows];
             for (int i = 0; i < rows; i++) {
                 nullMap[i] = (byte) (idx[i] < 0 ? 1 : 0);
             }
-            return new dev.clickhousetcp.data.NullableColumn(type, rows, nullMap, dense);
+            return n.column(rows, nullMap, dense);
         }
         return dense;
     }
