@@ -1,6 +1,9 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.mapping.Mappers;
+import java.time.Duration;
 
 /**
  * A session: every call runs on one pinned connection, so temporary tables, {@code SET} statements
@@ -9,16 +12,17 @@ import dev.clickhousetcp.ClickHouseException;
  *
  * <p>Not thread-safe: use it from one thread at a time. {@link #close()} closes the pinned
  * connection instead of returning it to the pool, because its server-side state must not leak to
- * other borrowers. If the connection breaks (I/O error, timeout), the session is over: later calls
- * throw {@link ClickHouseException}.
+ * other borrowers. If the connection breaks (I/O error, a timeout the server did not confirm), the session is
+ * over: its server-side state went with the connection, and every later call throws a
+ * {@link ClickHouseConnectionException} naming the original cause (open a new session to go on).
  */
 public final class ClickHouseSession extends QueryOperations implements AutoCloseable {
     private final ConnectionLease lease;
     private final ClickHouseConnection conn;
     private boolean closed;
 
-    ClickHouseSession(ConnectionLease lease, int insertBlockRows, dev.clickhousetcp.mapping.Mappers mappers,
-                      java.time.Duration defaultQueryTimeout, Instrumentation instrumentation) {
+    ClickHouseSession(ConnectionLease lease, int insertBlockRows, Mappers mappers,
+                      Duration defaultQueryTimeout, Instrumentation instrumentation) {
         super(insertBlockRows, mappers, defaultQueryTimeout, instrumentation);
         this.lease = lease;
         this.conn = lease.connection();
@@ -30,7 +34,8 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
             throw new ClickHouseException("session is closed");
         }
         if (conn.isClosed()) {
-            throw new ClickHouseException("the session's connection is broken: " + conn.brokenBy(), conn.brokenBy());
+            throw new ClickHouseConnectionException("the session's connection is broken (open a new session): "
+                    + conn.brokenBy(), conn.brokenBy());
         }
         return ConnectionLease.unpooled(conn); // pinned: giving it back keeps it in the session
     }

@@ -204,6 +204,25 @@ class LifecycleTest {
     }
 
     @Test
+    void aSessionWhoseConnectionBrokeKeepsThrowingConnectionExceptions() throws IOException {
+        // the legacy server: the embedded 26.7 one aborts when a peer resets a connection
+        ClickHouseServer server = ClickHouseServers.legacy();
+        try (FaultProxy proxy = new FaultProxy(server.host(), server.tcpPort());
+             ClickHouseTcpClient client = ClickHouseTcpClient.builder().host("127.0.0.1").port(proxy.port()).build();
+             ClickHouseSession session = client.openSession()) {
+            assertThat(session.queryRows("SELECT 1")).hasSize(1);
+            proxy.resetAll();
+            assertThatThrownBy(() -> session.queryRows("SELECT 2")).isInstanceOf(ClickHouseConnectionException.class);
+            // the session's state went with its connection: every later call says so with the same type
+            for (int i = 0; i < 2; i++) {
+                assertThatThrownBy(() -> session.queryRows("SELECT 3"))
+                        .isInstanceOf(ClickHouseConnectionException.class)
+                        .hasMessageContaining("session");
+            }
+        }
+    }
+
+    @Test
     void idleConnectionsThatDiedAreValidatedBeforeReuse() throws IOException {
         ClickHouseServer server = ClickHouseServers.legacy();
         try (FaultProxy proxy = new FaultProxy(server.host(), server.tcpPort());
