@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -231,16 +232,20 @@ class ClusterTest {
         Map<Integer, Integer> inOrder = spreadOfConnections(LoadBalancing.IN_ORDER, 6);
         assertThat(inOrder).containsOnlyKeys(ports.get(0));
 
-        // queries of concurrent callers follow their connections: each node answers some
+        // queries of concurrent callers follow their connections: each node answers some (the queries
+        // last 50 ms each, so the six callers overlap and the pool opens all six connections)
         Map<Integer, AtomicInteger> queries = new ConcurrentHashMap<>();
         try (ClickHouseTcpClient c = clusterClient(LoadBalancing.ROUND_ROBIN).maxPoolSize(6).build()) {
             ExecutorService pool = Executors.newFixedThreadPool(6);
+            CountDownLatch start = new CountDownLatch(1);
             try {
                 List<Future<?>> done = new ArrayList<>();
                 for (int w = 0; w < 6; w++) {
                     done.add(pool.submit(() -> {
-                        for (int i = 0; i < 50; i++) {
-                            long[] answer = c.query("SELECT toInt32(tcpPort()), sum(number) FROM numbers(10000)",
+                        start.await();
+                        for (int i = 0; i < 20; i++) {
+                            long[] answer = c.query("SELECT toInt32(tcpPort()), sum(number), sleep(0.05)"
+                                    + " FROM numbers(10000)",
                                     (row, j) -> new long[] {row.getInt(0), row.getLong(1)}).get(0);
                             assertThat(answer[1]).isEqualTo(49_995_000L);
                             queries.computeIfAbsent((int) answer[0], k -> new AtomicInteger()).incrementAndGet();
@@ -248,6 +253,7 @@ class ClusterTest {
                         return null;
                     }));
                 }
+                start.countDown();
                 for (Future<?> f : done) {
                     f.get(5, TimeUnit.MINUTES);
                 }
@@ -258,6 +264,7 @@ class ClusterTest {
             }
         }
         System.out.println("queries per node, 6 callers, ROUND_ROBIN pool of 6: " + new TreeMap<>(queries));
+        assertThat(queries.values().stream().mapToInt(AtomicInteger::get).sum()).isEqualTo(120);
         assertThat(queries.keySet()).containsExactlyInAnyOrderElementsOf(ports);
     }
 
