@@ -39,7 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>The acquire timeout is 10 minutes: the last of 10,000 tasks waits for all the others.
  *
  * <p>Each arm runs {@code rounds} times, the arms alternating (load on a shared machine hits each
- * alike); printed per arm: queries/s of every round, best and median. During each arm an in-process
+ * alike); printed per arm: queries/s of every round, best and median, and the client process's CPU time
+ * per query (all its threads; less sensitive than queries/s to load from other processes). During each arm an in-process
  * JFR recording counts {@code jdk.VirtualThreadPinned} events (threshold 0, with the top frames of
  * the first few) and the peak number of live platform threads is compared with the number before the
  * arm (virtual threads are not counted; the virtual-thread scheduler's carriers are).
@@ -122,6 +123,7 @@ public final class VirtualThreadScale {
             threads.resetPeakThreadCount();
             Path jfr = Files.createTempFile("vthreads-" + arm, ".jfr");
             AtomicLong ok = new AtomicLong();
+            long cpu0 = processCpuNanos();
             long t0;
             long elapsed;
             try (Recording rec = new Recording()) {
@@ -146,6 +148,7 @@ public final class VirtualThreadScale {
                 rec.stop();
                 rec.dump(jfr);
             }
+            long cpu = processCpuNanos() - cpu0;
             int peak = threads.getPeakThreadCount();
             Set<String> added = platformThreadNames();
             added.removeAll(before);
@@ -156,9 +159,9 @@ public final class VirtualThreadScale {
                 long pinned = events.stream().filter(e -> e.getEventType().getName().equals("jdk.VirtualThreadPinned")).count();
                 long submitFailed = events.stream()
                         .filter(e -> e.getEventType().getName().equals("jdk.VirtualThreadSubmitFailed")).count();
-                System.out.printf(Locale.ROOT, "%-8s %6d tasks %8.1f q/s  pinned events %d, submit failures %d, "
-                                + "platform threads %d before, peak %d; new platform threads still alive: %s%n",
-                        arm, n, qps, pinned, submitFailed, baseline, peak, added);
+                System.out.printf(Locale.ROOT, "%-8s %6d tasks %8.1f q/s  client CPU %6.1f us/query  pinned events %d, "
+                                + "submit failures %d, platform threads %d before, peak %d; new platform threads still alive: %s%n",
+                        arm, n, qps, cpu / 1e3 / n, pinned, submitFailed, baseline, peak, added);
                 events.stream().filter(e -> e.getEventType().getName().equals("jdk.VirtualThreadPinned")).limit(3)
                         .forEach(e -> {
                             System.out.println("  pinned " + e.getDuration().toNanos() / 1000 + " us at:");
@@ -174,6 +177,12 @@ public final class VirtualThreadScale {
             Files.deleteIfExists(jfr);
             return qps;
         }
+    }
+
+    /** CPU time of this process so far (all threads, JIT and GC included), or 0 when the JVM cannot say. */
+    static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : 0;
     }
 
     static long query(ClickHouseTcpClient client) {
