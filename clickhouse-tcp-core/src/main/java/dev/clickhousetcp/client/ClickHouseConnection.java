@@ -37,6 +37,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
@@ -517,8 +518,21 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
     }
 
+    /**
+     * A random version-4 UUID from the calling thread's own generator. {@code UUID.randomUUID()} reads
+     * the system's {@code SecureRandom} under one JVM-wide monitor (a read of /dev/urandom inside
+     * {@code synchronized} in the JDK, which pins a virtual thread on JDK 21 to 23, and a lock every
+     * query would share); a query id has to be unique, not unpredictable.
+     */
+    static String randomQueryId() {
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        long msb = (r.nextLong() & ~0xF000L) | 0x4000L; // version 4
+        long lsb = (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L; // IETF variant
+        return new UUID(msb, lsb).toString();
+    }
+
     private void sendQuery(String sql, QueryOptions options) throws IOException {
-        String queryId = options.queryId() != null ? options.queryId() : UUID.randomUUID().toString();
+        String queryId = options.queryId() != null ? options.queryId() : randomQueryId();
         Exchange x = exchange;
         if (x != null) {
             x.queryId = queryId;

@@ -25,7 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import java.util.function.LongUnaryOperator;
@@ -36,9 +36,16 @@ import java.util.function.LongUnaryOperator;
  * <p>State is explicit and small: each pooled connection has an entry with the pool's bookkeeping of
  * it (opened, last given back, its lifetime, and while lent, when and by whom it was borrowed); the
  * pool keeps a stack of idle entries (most recently used first, so surplus connections age out), the
- * set of lent entries, and counters. Thread-safe; waiting uses a fair {@link ReentrantLock} and
- * {@link Condition} (never {@code synchronized}, so virtual threads do not pin), and connections are
- * opened, pinged and closed outside the lock.
+ * set of lent entries, a queue of waiting borrowers, and counters. Thread-safe: the bookkeeping is
+ * done under a {@link ReentrantLock} held for a few field updates only (never {@code synchronized},
+ * so virtual threads do not pin), and connections are opened, pinged and closed outside it.
+ *
+ * <p>Waiting is a direct hand-off, first come first served: a borrower that finds no idle connection
+ * and no free slot queues itself and parks; a connection given back goes straight to the longest
+ * waiter (which is unparked already owning it) rather than to the idle stack, and a freed slot goes
+ * to the longest waiter as the right to open a connection. The waiter never competes for the lock
+ * or the connection again, so thousands of waiting (virtual) threads cost one unpark per
+ * hand-off.
  *
  * <p>Reuse rules: a connection goes back to the idle stack only when it is READY and within its
  * lifetime; one that saw an I/O error, a timeout, a protocol error or an unfinished stream is closed
@@ -71,9 +78,11 @@ public final class ConnectionPool implements AutoCloseable {
     private final LongSupplier clock;
     /** Given a positive bound, a random number from 0 to below it (lifetime variance). */
     private final LongUnaryOperator random;
-    private final ReentrantLock lock = new ReentrantLock(true);
-    private final Condition available = lock.newCondition();
+    /** Held only for bookkeeping; non-fair: waiting for a connection is done in {@link #waiters}. */
+    private final ReentrantLock lock = new ReentrantLock();
     private final Deque<PoolEntry> idle = new ArrayDeque<>();
+    /** Borrowers waiting for a connection or a slot, longest waiting first (under the lock). */
+    private final Deque<Waiter> waiters = new ArrayDeque<>();
     private final Set<PoolEntry> lent = Collections.newSetFromMap(new IdentityHashMap<>());
     private final long[] downUntil;
     /** Per endpoint index: the Hello of the most recent connection opened to it, or null (under the lock). */
@@ -157,40 +166,33 @@ public final class ConnectionPool implements AutoCloseable {
         while (true) {
             PoolEntry e = null;
             boolean open = false;
+            Waiter w = null;
             lock.lock();
             try {
-                pending++;
-                try {
-                    while (true) {
-                        if (closed) {
-                            throw new ClickHouseException("connection pool is closed");
-                        }
-                        e = pollIdleOpen();
-                        if (e != null) {
-                            break;
-                        }
-                        if (total < pool.maxSize()) {
-                            total++;
-                            open = true;
-                            break;
-                        }
-                        long left = budget.remainingNanos();
-                        if (left <= 0) {
-                            timeouts++;
-                            throw budget.exceeded("while waiting for a connection: timed out after "
-                                    + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms (pool max size "
-                                    + pool.maxSize() + ", all " + lent.size() + " in use)", null);
-                        }
-                        available.awaitNanos(left);
-                    }
-                } finally {
-                    pending--;
+                if (closed) {
+                    throw new ClickHouseException("connection pool is closed");
                 }
-            } catch (InterruptedException ie) {
-                Thread.currentThread().interrupt();
-                throw new ClickHouseException("interrupted while waiting for a connection", ie);
+                e = pollIdleOpen();
+                if (e == null) {
+                    if (total < pool.maxSize()) {
+                        total++;
+                        open = true;
+                    } else {
+                        w = new Waiter(Thread.currentThread());
+                        waiters.addLast(w);
+                        pending++;
+                    }
+                }
             } finally {
                 lock.unlock();
+            }
+            if (w != null) {
+                Object granted = await(w, budget, start);
+                if (granted == Waiter.OPEN) {
+                    open = true;
+                } else {
+                    e = (PoolEntry) granted;
+                }
             }
             if (open) {
                 try {
@@ -224,6 +226,157 @@ public final class ConnectionPool implements AutoCloseable {
             } finally {
                 lock.unlock();
             }
+        }
+    }
+
+    /**
+     * Parks until {@code w} is granted an idle entry or a slot ({@link Waiter#OPEN}), within the
+     * budget. On a timeout or an interrupt the waiter leaves the queue; a grant that raced with it is
+     * passed on to the next waiter.
+     */
+    private Object await(Waiter w, Budget budget, long start) {
+        while (true) {
+            Object granted = w.granted;
+            if (granted != null) {
+                if (granted == Waiter.CLOSED) {
+                    throw new ClickHouseException("connection pool is closed");
+                }
+                return granted;
+            }
+            long left = budget.remainingNanos();
+            boolean interrupted = Thread.interrupted();
+            if (left <= 0 || interrupted) {
+                lock.lock();
+                try {
+                    granted = w.granted;
+                    if (granted == null) {
+                        w.cancelled = true;
+                        pending--;
+                        if (interrupted) {
+                            Thread.currentThread().interrupt();
+                            throw new ClickHouseException("interrupted while waiting for a connection",
+                                    new InterruptedException());
+                        }
+                        timeouts++;
+                        throw budget.exceeded("while waiting for a connection: timed out after "
+                                + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms (pool max size "
+                                + pool.maxSize() + ", all " + lent.size() + " in use)", null);
+                    }
+                } finally {
+                    lock.unlock();
+                }
+                if (!interrupted) {
+                    continue; // granted just as the time ran out: take it
+                }
+                Thread.currentThread().interrupt();
+                if (granted == Waiter.OPEN) {
+                    freeSlot(false, false);
+                } else if (granted instanceof PoolEntry entry) {
+                    putBack(entry);
+                }
+                throw new ClickHouseException("interrupted while waiting for a connection", new InterruptedException());
+            }
+            LockSupport.parkNanos(this, left);
+        }
+    }
+
+    /**
+     * Under the lock: the longest waiter still waiting, taken off the queue (no longer pending), or
+     * null. The caller grants it something and unparks it after unlocking.
+     */
+    private Waiter nextWaiter() {
+        Waiter w;
+        while ((w = waiters.pollFirst()) != null) {
+            if (!w.cancelled) {
+                pending--;
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Under the lock: hands {@code e} to the longest waiter, or puts it on the idle stack (on top when
+     * {@code mostRecent}, else at the bottom). Returns the waiter to unpark after unlocking, or null.
+     */
+    private Waiter offer(PoolEntry e, boolean mostRecent) {
+        Waiter w = nextWaiter();
+        if (w != null) {
+            w.granted = e;
+            return w;
+        }
+        if (mostRecent) {
+            idle.addFirst(e);
+        } else {
+            idle.addLast(e);
+        }
+        return null;
+    }
+
+    /**
+     * Under the lock: while below the maximum, gives waiters the right to open a connection (the slot
+     * counted in {@code total} on their behalf). Returns the waiters to unpark after unlocking.
+     */
+    private List<Waiter> grantFreeSlots() {
+        List<Waiter> granted = null;
+        while (total < pool.maxSize()) {
+            Waiter w = nextWaiter();
+            if (w == null) {
+                break;
+            }
+            total++;
+            w.granted = Waiter.OPEN;
+            if (granted == null) {
+                granted = new ArrayList<>(2);
+            }
+            granted.add(w);
+        }
+        return granted == null ? List.of() : granted;
+    }
+
+    /** An idle entry granted to a waiter that gave up: to the next waiter or the idle stack. */
+    private void putBack(PoolEntry e) {
+        Waiter w = null;
+        boolean poolClosed;
+        lock.lock();
+        try {
+            poolClosed = closed;
+            if (poolClosed) {
+                total--;
+                destroyed++;
+            } else {
+                w = offer(e, true);
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (poolClosed) {
+            e.connection.close();
+        }
+        unpark(w);
+    }
+
+    private static void unpark(Waiter w) {
+        if (w != null) {
+            LockSupport.unpark(w.thread);
+        }
+    }
+
+    /** A borrower waiting in {@link #acquire(Budget)}; granted once, by the thread that dequeues it. */
+    private static final class Waiter {
+        /** Granted to a waiter: a slot is counted for it, it opens a new connection. */
+        static final Object OPEN = new Object();
+        /** Granted to a waiter: the pool closed. */
+        static final Object CLOSED = new Object();
+
+        final Thread thread;
+        /** What the waiter was given: a {@link PoolEntry}, {@link #OPEN} or {@link #CLOSED}; null while waiting. */
+        volatile Object granted;
+        /** Gave up (timeout, interrupt); skipped when dequeued. Under the lock. */
+        boolean cancelled;
+
+        Waiter(Thread thread) {
+            this.thread = thread;
         }
     }
 
@@ -395,6 +548,7 @@ public final class ConnectionPool implements AutoCloseable {
             return;
         }
         ClickHouseConnection c = e.connection;
+        Waiter next;
         lock.lock();
         try {
             if (e.lease != lease || !lent.remove(e)) {
@@ -407,18 +561,24 @@ public final class ConnectionPool implements AutoCloseable {
             }
             e.returned(now);
             if (!discard && c.isUsable() && !closed && !e.expired(now)) {
-                idle.addFirst(e);
-                available.signal();
-                return;
+                next = offer(e, true);
+            } else {
+                next = null;
+                e = null;
             }
         } finally {
             lock.unlock();
+        }
+        if (e != null) {
+            unpark(next);
+            return;
         }
         c.closeLater();
         freeSlot(true, false);
     }
 
     private void freeSlot(boolean wasCreated, boolean timedOut) {
+        List<Waiter> granted;
         lock.lock();
         try {
             total--;
@@ -428,10 +588,11 @@ public final class ConnectionPool implements AutoCloseable {
             if (timedOut) {
                 timeouts++;
             }
-            available.signal();
+            granted = closed ? List.of() : grantFreeSlots();
         } finally {
             lock.unlock();
         }
+        granted.forEach(ConnectionPool::unpark);
     }
 
     /** One housekeeping pass: eviction, retirement, refill, leak detection. */
@@ -439,6 +600,7 @@ public final class ConnectionPool implements AutoCloseable {
         List<ClickHouseConnection> toClose = new ArrayList<>();
         int toOpen = 0;
         long now = clock.getAsLong();
+        List<Waiter> granted;
         lock.lock();
         try {
             if (closed) {
@@ -471,30 +633,34 @@ public final class ConnectionPool implements AutoCloseable {
                     }
                 }
             }
-            if (!toClose.isEmpty()) {
-                available.signalAll();
-            }
+            granted = grantFreeSlots();
         } finally {
             lock.unlock();
         }
+        granted.forEach(ConnectionPool::unpark);
         for (ClickHouseConnection c : toClose) {
             c.close();
         }
         for (int i = 0; i < toOpen; i++) {
             try {
                 PoolEntry e = openNew(Budget.NONE);
+                Waiter next = null;
+                boolean poolClosed;
                 lock.lock();
                 try {
-                    if (closed) {
-                        e.connection.close();
+                    poolClosed = closed;
+                    if (poolClosed) {
                         total--;
                     } else {
-                        idle.addLast(e);
-                        available.signal();
+                        next = offer(e, false);
                     }
                 } finally {
                     lock.unlock();
                 }
+                if (poolClosed) {
+                    e.connection.close();
+                }
+                unpark(next);
             } catch (RuntimeException ex) {
                 freeSlot(false, false);
                 LOG.debug("could not open a min-idle connection: {}", ex.toString());
@@ -574,6 +740,7 @@ public final class ConnectionPool implements AutoCloseable {
     public void close() {
         List<ClickHouseConnection> toClose;
         List<ClickHouseConnection> lentNow;
+        List<Waiter> waiting = new ArrayList<>();
         lock.lock();
         try {
             if (closed) {
@@ -593,10 +760,15 @@ public final class ConnectionPool implements AutoCloseable {
             for (PoolEntry e : lent) {
                 lentNow.add(e.connection);
             }
-            available.signalAll();
+            Waiter w;
+            while ((w = nextWaiter()) != null) {
+                w.granted = Waiter.CLOSED;
+                waiting.add(w);
+            }
         } finally {
             lock.unlock();
         }
+        waiting.forEach(ConnectionPool::unpark);
         housekeeper.shutdownNow();
         for (ClickHouseConnection c : toClose) {
             c.close();

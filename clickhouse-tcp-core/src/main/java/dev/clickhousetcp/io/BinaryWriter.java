@@ -377,17 +377,25 @@ public final class BinaryWriter {
     }
 
     /**
-     * Writes {@code b[off, off + len)} as is, with no length prefix.
+     * Writes {@code b[off, off + len)} as is, with no length prefix. Without chunked framing, a run at
+     * least as long as the buffer goes to the stream in one write straight from {@code b} after the
+     * buffered bytes (no copy through the buffer); {@code b} is not kept after the call returns.
      *
      * @param b   source array
      * @param off offset of the first byte in {@code b}
      * @param len number of bytes
-     * @throws IOException when a buffer drain to the stream fails
+     * @throws IOException when a buffer drain or the write to the stream fails
      */
     public void writeBytes(byte[] b, int off, int len) throws IOException {
         if (len <= buf.length - pos) {
             System.arraycopy(b, off, buf, pos, len);
             pos += len;
+            return;
+        }
+        if (!chunked && len >= buf.length) {
+            drain(false);
+            out.write(b, off, len);
+            totalWritten += len;
             return;
         }
         while (len > 0) {

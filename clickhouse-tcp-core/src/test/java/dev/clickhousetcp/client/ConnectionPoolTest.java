@@ -2,6 +2,7 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseAuthenticationException;
 import dev.clickhousetcp.ClickHouseConnectionException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.io.BinaryWriter;
 import dev.clickhousetcp.protocol.ServerPacket;
 import org.junit.jupiter.api.AfterEach;
@@ -16,6 +17,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -331,6 +333,76 @@ class ConnectionPoolTest {
         assertThat(lease.connection().isClosed()).isTrue();
         assertThat(pool.stats().idle()).isZero();
         assertThat(pool.stats().total()).isZero();
+    }
+
+    /**
+     * Waiters are served first come, first served, by hand-off; one interrupted while waiting leaves the
+     * queue (and is not handed anything), one whose acquire timeout passes leaves it too, and closing the
+     * pool wakes the rest with "connection pool is closed".
+     */
+    @Test
+    void waitersAreServedInArrivalOrderAndLeaveTheQueueOnInterruptTimeoutOrClose() throws Exception {
+        ConnectionPool pool = pool(new PoolConfig(1, 0, Duration.ofMillis(300), Duration.ZERO, Duration.ZERO,
+                Duration.ofDays(1), Duration.ZERO, List.of(A), LoadBalancing.IN_ORDER, Duration.ofSeconds(10),
+                Duration.ofDays(1)));
+        ConnectionPool patient = pool(settings(1, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, A));
+        ConnectionLease held = patient.acquire();
+        List<String> served = Collections.synchronizedList(new ArrayList<>());
+        Map<String, Throwable> failed = new ConcurrentHashMap<>();
+        List<Thread> waiters = new ArrayList<>();
+        for (String name : List.of("first", "interrupted", "third")) {
+            Thread t = new Thread(() -> {
+                try (ConnectionLease lease = patient.acquire()) {
+                    served.add(name);
+                } catch (RuntimeException e) {
+                    failed.put(name, e);
+                }
+            }, name);
+            t.start();
+            waiters.add(t);
+            int queued = waiters.size();
+            awaitCondition(name + " waiting", () -> patient.stats().pending() == queued);
+        }
+        waiters.get(1).interrupt();
+        awaitCondition("the interrupted waiter leaving", () -> patient.stats().pending() == 2);
+        held.close();
+        for (Thread t : waiters) {
+            t.join(TimeUnit.SECONDS.toMillis(10));
+        }
+        assertThat(served).containsExactly("first", "third");
+        assertThat(failed).containsOnlyKeys("interrupted");
+        assertThat(failed.get("interrupted")).hasMessageContaining("interrupted while waiting for a connection");
+        PoolStats s = patient.stats();
+        assertThat(s.pending()).isZero();
+        assertThat(s.idle()).isEqualTo(1);
+        assertThat(s.total()).isEqualTo(1);
+
+        ConnectionLease busy = pool.acquire();
+        assertThatThrownBy(pool::acquire).isInstanceOf(ClickHouseTimeoutException.class)
+                .hasMessageContaining("while waiting for a connection");
+        assertThat(pool.stats().pending()).isZero();
+        assertThat(pool.stats().acquireTimeouts()).isEqualTo(1);
+        busy.close();
+        assertThat(pool.stats().idle()).isEqualTo(1); // not handed to the waiter that gave up
+        try (ConnectionLease again = pool.acquire()) {
+            assertThat(again.connection().isUsable()).isTrue();
+        }
+
+        ConnectionLease last = patient.acquire();
+        Thread closedOut = new Thread(() -> {
+            try (ConnectionLease lease = patient.acquire()) {
+                served.add("after close");
+            } catch (RuntimeException e) {
+                failed.put("closed", e);
+            }
+        });
+        closedOut.start();
+        awaitCondition("a waiter", () -> patient.stats().pending() == 1);
+        patient.close();
+        closedOut.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(failed.get("closed")).hasMessage("connection pool is closed");
+        last.close();
+        assertThat(patient.stats().total()).isZero();
     }
 
     @Test

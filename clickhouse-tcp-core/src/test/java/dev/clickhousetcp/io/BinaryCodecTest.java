@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -104,6 +106,52 @@ class BinaryCodecTest {
             b[i] = (byte) a[i];
         }
         return b;
+    }
+
+    /**
+     * A run of bytes at least as long as the writer's buffer goes to the stream in one write after the
+     * buffered bytes (no copy through the buffer); shorter runs are buffered; the bytes and their order
+     * are the same either way, and chunked framing still copies (each chunk needs its header).
+     */
+    @Test
+    void longRunsBypassTheBufferInOrder() throws IOException {
+        List<Integer> writes = new ArrayList<>();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream() {
+            @Override
+            public synchronized void write(byte[] b, int off, int len) {
+                writes.add(len);
+                super.write(b, off, len);
+            }
+        };
+        BinaryWriter w = new BinaryWriter(bytes, 16);
+        byte[] big = new byte[40];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) (i + 1);
+        }
+        w.writeBytes(new byte[] {-1, -2, -3}, 0, 3);
+        w.writeBytes(big, 0, big.length);
+        w.writeBytes(big, 0, 16); // exactly the buffer's size: direct too
+        w.writeBytes(new byte[] {-4}, 0, 1);
+        assertThat(w.bytesWritten()).isEqualTo(3 + 40 + 16 + 1);
+        w.flush();
+        assertThat(writes).containsExactly(3, 40, 16, 1);
+        byte[] expected = new byte[3 + 40 + 16 + 1];
+        expected[0] = -1;
+        expected[1] = -2;
+        expected[2] = -3;
+        System.arraycopy(big, 0, expected, 3, 40);
+        System.arraycopy(big, 0, expected, 43, 16);
+        expected[59] = -4;
+        assertThat(bytes.toByteArray()).containsExactly(expected);
+
+        writes.clear();
+        bytes.reset();
+        BinaryWriter chunked = new BinaryWriter(bytes, 16);
+        chunked.setChunked(true);
+        chunked.writeBytes(big, 0, big.length);
+        chunked.flush();
+        // 16 + 16 + 8 bytes of payload, each chunk behind its 4-byte size, then the terminator
+        assertThat(writes).containsExactly(4, 16, 4, 16, 4, 8, 4);
     }
 
     static BinaryReader reader(byte[] b) {

@@ -1,0 +1,242 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.testsupport.ClickHouseServer;
+import dev.clickhousetcp.testsupport.ClickHouseServers;
+import dev.clickhousetcp.testsupport.ClickHouseTest;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Bursts of virtual threads through small pools (plain and TLS) never pin their carrier once the
+ * classes are loaded (a warm-up burst first: a virtual thread that waits for another thread's class
+ * initialization pins on every JDK): a JFR recording in the JVM that runs them sees no
+ * {@code jdk.VirtualThreadPinned} event (threshold 0),
+ * every query answers, and the platform threads grow by no more than the virtual-thread scheduler's
+ * carriers and the JDK's pollers (no thread per task or per waiter).
+ *
+ * <p>On JDK 25 or later the probe runs in this JVM. On an older JVM (the build's Java 17) it runs in
+ * a child JVM of the first JDK 25+ found ({@code VIRTUAL_THREADS_JDK} in the environment, else a JDK
+ * under {@code /usr/lib/jvm}); with none the test is skipped, saying so. Not on JDK 21 to 24: there
+ * the JDK's own {@code Selector.select}, which every socket wait of the transport goes through, holds
+ * the selector's monitors and blocks its carrier in {@code epoll_wait} (JDK 25 parks the virtual
+ * thread instead), a known limit documented in docs/client.md, not something this check could pass.
+ */
+@ClickHouseTest
+class VirtualThreadPinningTest {
+    @Test
+    void burstsOfVirtualThreadsThroughSmallPoolsNeverPin() throws Exception {
+        ClickHouseServer modern = ClickHouseServers.modern();
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        String[] args = {modern.host(), String.valueOf(modern.tcpPort()), legacy.host(),
+            String.valueOf(legacy.tlsPort()),
+            legacy.serverCertificatePem().orElseThrow().getParent().resolve("ca.crt").toString()};
+        if (Runtime.version().feature() >= 25) {
+            assertThat(Probe.run(args)).isEmpty();
+            return;
+        }
+        Optional<Path> java = jdk25OrLater();
+        Assumptions.assumeTrue(java.isPresent(), "running on Java " + Runtime.version().feature()
+                + " and no JDK 25 or later found (set VIRTUAL_THREADS_JDK or install one under /usr/lib/jvm)");
+        List<String> command = new ArrayList<>(List.of(java.get().toString(), "--enable-native-access=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"), Probe.class.getName()));
+        command.addAll(List.of(args));
+        Path log = Files.createTempFile("virtual-thread-probe", ".log");
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean ended = p.waitFor(5, TimeUnit.MINUTES);
+            if (!ended) {
+                p.destroyForcibly();
+            }
+            String out = Files.readString(log, StandardCharsets.UTF_8);
+            assertThat(ended).as("probe ended within 5 minutes: %s", out).isTrue();
+            assertThat(p.exitValue()).as("probe on %s:%n%s", java.get(), out).isZero();
+            assertThat(out).contains("no pinning");
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    /**
+     * No {@code synchronized} block or method and no {@code Object.wait} in the library's sources: on
+     * JDK 21 to 23 a virtual thread that blocks inside a monitor pins its carrier, which the JFR check
+     * above cannot see on JDK 24 or later.
+     */
+    @Test
+    void theLibraryHoldsNoMonitors() throws IOException {
+        Path sources = Path.of("src/main/java");
+        Assumptions.assumeTrue(Files.isDirectory(sources), "sources not found from " + Path.of("").toAbsolutePath());
+        Pattern monitor = Pattern.compile("\\bsynchronized\\s*[({]|\\bsynchronized\\s+\\w|\\.wait\\(\\s*\\d*\\s*\\)");
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(sources)) {
+            for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".java"))::iterator) {
+                List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+                for (int i = 0; i < lines.size(); i++) {
+                    String code = lines.get(i).replaceFirst("//.*", "");
+                    String t = code.trim();
+                    if (t.startsWith("*") || t.startsWith("/*")) {
+                        continue; // Javadoc and block comments
+                    }
+                    if (monitor.matcher(code).find()) {
+                        found.add(sources.relativize(f) + ":" + (i + 1) + ": " + t);
+                    }
+                }
+            }
+        }
+        assertThat(found).isEmpty();
+    }
+
+    /** A {@code bin/java} of JDK 25 or later: {@code VIRTUAL_THREADS_JDK}, else one under /usr/lib/jvm. */
+    static Optional<Path> jdk25OrLater() throws IOException {
+        List<Path> homes = new ArrayList<>();
+        String env = System.getenv("VIRTUAL_THREADS_JDK");
+        if (env != null && !env.isBlank()) {
+            homes.add(Path.of(env));
+        }
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (Files.isDirectory(jvms)) {
+            try (Stream<Path> s = Files.list(jvms)) {
+                s.sorted().forEach(homes::add);
+            }
+        }
+        for (Path home : homes) {
+            Path release = home.resolve("release");
+            Path java = home.resolve("bin/java");
+            if (!Files.isRegularFile(release) || !Files.isExecutable(java)) {
+                continue;
+            }
+            Properties p = new Properties();
+            try (var in = Files.newInputStream(release)) {
+                p.load(in);
+            }
+            String v = p.getProperty("JAVA_VERSION", "").replace("\"", "");
+            Matcher m = Pattern.compile("^(\\d+)").matcher(v);
+            if (m.find() && Integer.parseInt(m.group(1)) >= 25) {
+                return Optional.of(java);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The check, run in a JVM of version 25 or later: arguments are the plain server's host and port,
+     * the TLS server's host and TLS port and its CA certificate. Prints "no pinning" and exits 0, or
+     * prints the problems and exits 1.
+     */
+    static final class Probe {
+        private Probe() {
+        }
+
+        public static void main(String[] args) throws Exception {
+            List<String> problems = run(args);
+            if (problems.isEmpty()) {
+                System.out.println("no pinning");
+                System.exit(0);
+            }
+            problems.forEach(System.out::println);
+            System.exit(1);
+        }
+
+        static List<String> run(String[] args) throws Exception {
+            List<String> problems = new ArrayList<>();
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            ClickHouseTcpClient plain = ClickHouseTcpClient.builder().host(args[0]).port(Integer.parseInt(args[1]))
+                    .maxPoolSize(4).acquireTimeout(Duration.ofMinutes(2)).connectTimeout(Duration.ofSeconds(5)).build();
+            ClickHouseTcpClient tls = ClickHouseTcpClient.builder().host(args[2]).port(Integer.parseInt(args[3]))
+                    .tls(TlsConfig.builder().trustedCertificates(Path.of(args[4])).serverName("localhost").build())
+                    .maxPoolSize(2).acquireTimeout(Duration.ofMinutes(2)).connectTimeout(Duration.ofSeconds(5))
+                    .handshakeTimeout(Duration.ofSeconds(10)).build();
+            Path jfr = Files.createTempFile("virtual-thread-pinning", ".jfr");
+            try (plain; tls; Recording rec = new Recording()) {
+                // warm-up, not recorded: the first queries load and initialize classes, and a virtual
+                // thread waiting for another thread's class initialization pins its carrier (on every JDK)
+                burst(plain, 50, "SELECT sleep(0.002), 1", problems);
+                burst(tls, 20, "SELECT sleep(0.002), 1", problems);
+                int baseline = mx.getThreadCount();
+                mx.resetPeakThreadCount();
+                rec.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
+                rec.start();
+                burst(plain, 400, "SELECT sleep(0.002), 1", problems);
+                burst(tls, 100, "SELECT sleep(0.002), 1", problems);
+                rec.stop();
+                rec.dump(jfr);
+                int grown = mx.getPeakThreadCount() - baseline;
+                // carriers (one per core), the JDK's read/write pollers and timer, the pools' housekeepers
+                int allowed = Runtime.getRuntime().availableProcessors() + 8;
+                if (grown > allowed) {
+                    problems.add("platform threads grew by " + grown + " (allowed " + allowed + ")");
+                }
+                for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
+                    StringBuilder where = new StringBuilder("pinned " + e.getDuration().toNanos() / 1000 + " us at:");
+                    if (e.getStackTrace() != null) {
+                        for (RecordedFrame f : e.getStackTrace().getFrames()) {
+                            where.append("\n    ").append(f.getMethod().getType().getName()).append('.')
+                                    .append(f.getMethod().getName()).append(':').append(f.getLineNumber());
+                        }
+                    }
+                    problems.add(where.toString());
+                }
+            } finally {
+                Files.deleteIfExists(jfr);
+            }
+            return problems;
+        }
+
+        private static void burst(ClickHouseTcpClient client, int tasks, String sql, List<String> problems)
+                throws Exception {
+            ExecutorService vt = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor")
+                    .invoke(null);
+            List<Future<Long>> fs = new ArrayList<>(tasks);
+            for (int i = 0; i < tasks; i++) {
+                fs.add(vt.submit(() -> {
+                    long one = 0;
+                    try (QueryResult r = client.query(sql)) {
+                        Block b;
+                        while ((b = r.next()) != null) {
+                            for (int row = 0; row < b.rowCount(); row++) {
+                                one += b.column(1).getLong(row);
+                            }
+                        }
+                    }
+                    return one;
+                }));
+            }
+            long answered = 0;
+            for (Future<Long> f : fs) {
+                answered += f.get();
+            }
+            vt.shutdown();
+            if (!vt.awaitTermination(2, TimeUnit.MINUTES)) {
+                problems.add("virtual threads still running");
+            }
+            if (answered != tasks) {
+                problems.add(tasks + " queries answered " + answered + " times");
+            }
+        }
+    }
+}
