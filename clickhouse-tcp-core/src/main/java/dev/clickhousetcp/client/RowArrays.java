@@ -11,19 +11,29 @@ import java.math.BigInteger;
 
 /**
  * Builds the {@code Object[]} rows of the row tier ({@link QueryOperations#queryRows},
- * {@link QueryOperations#forEachRow}, {@link QueryOperations#streamRows}) from whole blocks, column by
- * column: each column's values are converted in one loop of one kind (chosen per column once per
- * block, not per cell), fixed-width lanes are copied out in bulk, and a cell costs its boxed value
- * and nothing else. The values are those of {@link Column#getObject}, except that with
+ * {@link QueryOperations#forEachRow}, {@link QueryOperations#streamRows}) a block at a time: each
+ * column's kind is chosen once per block (not a virtual {@code getObject} per cell), fixed-width lanes
+ * are copied out in bulk, then each row is filled in one pass, and a cell costs its boxed value and
+ * nothing else. The values are those of {@link Column#getObject}, except that with
  * {@code uint64AsLong} a UInt64 (or Nullable(UInt64)) column gives {@code Long}s holding the raw
  * 64 bits. One instance per result; not thread-safe.
  */
 final class RowArrays {
     private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
+    private static final int OBJECT = 0;
+    private static final int UINT64_BIG = 1;
+    private static final int LONG = 2;
+    private static final int DOUBLE = 3;
+    private static final int STRING = 4;
+
     private final boolean uint64AsLong;
-    private long[] longs = new long[0];
-    private double[] doubles = new double[0];
+    private int[] kinds = new int[0];
+    private long[][] longs = new long[0][];
+    private double[][] doubles = new double[0][];
+    private byte[][] nulls = new byte[0][];
+    private Column[] columns = new Column[0];
+    private StringColumn[] strings = new StringColumn[0];
     private Object[][] rows = new Object[0][];
 
     RowArrays(boolean uint64AsLong) {
@@ -33,53 +43,69 @@ final class RowArrays {
     /**
      * Fresh arrays for every row of {@code b}, in a buffer reused by the next call: entries
      * {@code [0, b.rowCount())} hold this block's rows (each array is new and the caller's to keep).
+     * Each column's kind is chosen once per block; fixed-width lanes are copied out in bulk first, then
+     * every row is filled in one pass.
      */
     Object[][] read(Block b) {
         int n = b.rowCount();
         int cols = b.columnCount();
-        Object[][] out = rows.length >= n ? rows : (rows = new Object[n][]);
-        for (int r = 0; r < n; r++) {
-            out[r] = new Object[cols];
+        if (kinds.length != cols) {
+            kinds = new int[cols];
+            longs = new long[cols][];
+            doubles = new double[cols][];
+            nulls = new byte[cols][];
+            columns = new Column[cols];
+            strings = new StringColumn[cols];
         }
         for (int c = 0; c < cols; c++) {
-            fill(b.column(c), out, c, n);
+            prepare(c, b.column(c), n);
+        }
+        Object[][] out = rows.length >= n ? rows : (rows = new Object[n][]);
+        int[] k = kinds;
+        for (int r = 0; r < n; r++) {
+            Object[] a = new Object[cols];
+            for (int c = 0; c < cols; c++) {
+                byte[] nm = nulls[c];
+                if (nm != null && nm[r] != 0) {
+                    continue;
+                }
+                switch (k[c]) {
+                    case UINT64_BIG -> a[c] = unsigned(longs[c][r]);
+                    case LONG -> a[c] = Long.valueOf(longs[c][r]);
+                    case DOUBLE -> a[c] = Double.valueOf(doubles[c][r]);
+                    case STRING -> a[c] = strings[c].getString(r);
+                    default -> a[c] = columns[c].getObject(r);
+                }
+            }
+            out[r] = a;
         }
         return out;
     }
 
-    private void fill(Column col, Object[][] out, int c, int n) {
+    /** Chooses the kind of column {@code c} for this block and copies its fixed-width lanes out. */
+    private void prepare(int c, Column col, int n) {
         Column values = col;
-        byte[] nulls = null;
+        byte[] nm = null;
         if (col instanceof NullableColumn nc) {
             values = nc.nested();
-            nulls = nc.nullMap();
+            nm = nc.nullMap();
         }
+        nulls[c] = nm;
+        columns[c] = col;
         if (values instanceof Int64Column lc) {
-            long[] v = longs.length >= n ? longs : (longs = new long[n]);
+            long[] v = longs[c] != null && longs[c].length >= n ? longs[c] : (longs[c] = new long[n]);
             lc.copyTo(v, 0);
-            if (lc.isUnsigned() && !uint64AsLong) {
-                for (int r = 0; r < n; r++) {
-                    out[r][c] = nulls != null && nulls[r] != 0 ? null : unsigned(v[r]);
-                }
-            } else {
-                for (int r = 0; r < n; r++) {
-                    out[r][c] = nulls != null && nulls[r] != 0 ? null : Long.valueOf(v[r]);
-                }
-            }
+            kinds[c] = lc.isUnsigned() && !uint64AsLong ? UINT64_BIG : LONG;
         } else if (values instanceof Float64Column fc) {
-            double[] v = doubles.length >= n ? doubles : (doubles = new double[n]);
+            double[] v = doubles[c] != null && doubles[c].length >= n ? doubles[c] : (doubles[c] = new double[n]);
             fc.copyTo(v, 0);
-            for (int r = 0; r < n; r++) {
-                out[r][c] = nulls != null && nulls[r] != 0 ? null : Double.valueOf(v[r]);
-            }
+            kinds[c] = DOUBLE;
         } else if (values instanceof StringColumn sc) {
-            for (int r = 0; r < n; r++) {
-                out[r][c] = nulls != null && nulls[r] != 0 ? null : sc.getString(r);
-            }
+            strings[c] = sc;
+            kinds[c] = STRING;
         } else {
-            for (int r = 0; r < n; r++) {
-                out[r][c] = col.getObject(r);
-            }
+            nulls[c] = null; // getObject gives the NULLs itself
+            kinds[c] = OBJECT;
         }
     }
 
