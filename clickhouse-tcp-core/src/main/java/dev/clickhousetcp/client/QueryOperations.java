@@ -41,7 +41,8 @@ import java.util.stream.StreamSupport;
  * {@link #query(String, Class)}, {@link #stream(String, Class)} and {@link #forEach(String, Class, Consumer)}
  * map rows to records, beans or constructor-bound classes through compiled, cached plans
  * ({@link Mappers}, see {@code docs/mapping.md}); {@link #queryRows(String)} returns boxed
- * {@code Object[]} rows. Inserts take objects ({@link #insert(String, Iterable)}), {@code Object[]}
+ * {@code Object[]} rows, {@link #forEachRow(String, Consumer)} and {@link #streamRows(String)} stream
+ * them. Inserts take objects ({@link #insert(String, Iterable)}), {@code Object[]}
  * rows, Java arrays per column, or {@link Column}s read earlier ({@link #insertBlocks}).
  */
 public abstract class QueryOperations {
@@ -276,7 +277,7 @@ public abstract class QueryOperations {
      */
     public <T> List<T> query(String sql, QueryOptions options, RowMapper<T> mapper) {
         List<T> out = new ArrayList<>();
-        Row row = new Row();
+        Row row = new Row(mappers.config().uint64AsLong());
         long n = 0;
         try (QueryResult r = query(sql, options)) {
             try {
@@ -296,13 +297,19 @@ public abstract class QueryOperations {
     }
 
     /**
-     * Runs a query and returns every row as a fresh {@code Object[]} (values boxed per {@code Column.getObject}).
+     * Runs a query and returns every row as a fresh {@code Object[]}, values boxed as by
+     * {@code Column.getObject} (UInt64 as exact {@code BigInteger}, or as {@code Long} with the raw
+     * bits when the client's {@link dev.clickhousetcp.mapping.MappingConfig#uint64AsLong()} is set).
+     * The whole result is held in memory; {@link #forEachRow(String, Consumer)} and
+     * {@link #streamRows(String)} hold one block of rows at a time.
      *
      * @param sql the query
-     * @return one array per row, in result order, each with one value per result column ({@code null} for NULL)
+     * @return one array per row, in result order, each with one value per result column ({@code null}
+     *         for NULL); a new mutable list
+     * @throws ClickHouseServerException when the server reports an error (no partial list is returned)
      */
     public List<Object[]> queryRows(String sql) {
-        return query(sql, QueryOptions.DEFAULT, (row, n) -> row.toArray());
+        return queryRows(sql, QueryOptions.DEFAULT);
     }
 
     /**
@@ -311,9 +318,149 @@ public abstract class QueryOperations {
      * @param sql     the query
      * @param options the per-query options
      * @return one array per row, in result order, each with one value per result column ({@code null} for NULL)
+     * @throws ClickHouseServerException when the server reports an error (no partial list is returned)
      */
     public List<Object[]> queryRows(String sql, QueryOptions options) {
-        return query(sql, options, (row, n) -> row.toArray());
+        List<Object[]> out = new ArrayList<>();
+        forEachRow(sql, options, out::add);
+        return out;
+    }
+
+    /**
+     * Runs a query and hands every row, as a fresh {@code Object[]} boxed as by
+     * {@link #queryRows(String)}, to {@code action} as the blocks arrive, holding at most one block's
+     * rows: the streaming form of {@link #queryRows(String)}, as {@link #forEach(String, Class, Consumer)}
+     * is of {@link #query(String, Class)}. The array is the action's to keep. The call returns once
+     * the result is complete; when the server reports an error part way, the rows handed over so far
+     * were real rows but the result is incomplete, and the error is thrown.
+     *
+     * @param sql    the query
+     * @param action called once per row, in result order, on the calling thread; an exception it
+     *               throws cancels the query (the connection is drained or dropped as by
+     *               {@link QueryResult#close()}) and is rethrown
+     * @return rows handed to {@code action}
+     * @throws ClickHouseServerException when the server reports an error
+     */
+    public long forEachRow(String sql, Consumer<? super Object[]> action) {
+        return forEachRow(sql, QueryOptions.DEFAULT, action);
+    }
+
+    /**
+     * {@link #forEachRow(String, Consumer)} with query options.
+     *
+     * @param sql     the query
+     * @param options the per-query options
+     * @param action  called once per row, in result order, on the calling thread; an exception it
+     *                throws cancels the query and is rethrown
+     * @return rows handed to {@code action}
+     * @throws ClickHouseServerException when the server reports an error
+     */
+    public long forEachRow(String sql, QueryOptions options, Consumer<? super Object[]> action) {
+        RowArrays arrays = new RowArrays(mappers.config().uint64AsLong());
+        long n = 0;
+        try (QueryResult r = query(sql, options)) {
+            try {
+                Block b;
+                while ((b = r.next()) != null) {
+                    int rows = b.rowCount();
+                    Object[][] filled = arrays.read(b);
+                    for (int i = 0; i < rows; i++) {
+                        Object[] row = filled[i];
+                        filled[i] = null;
+                        action.accept(row);
+                    }
+                    n += rows;
+                }
+            } catch (RuntimeException e) {
+                r.abandonWith(e); // the action's: the observation ends with it
+                throw e;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Runs a query and returns its rows, boxed as by {@link #queryRows(String)}, as a lazy sequential
+     * stream that holds one pooled connection until it is closed: use try-with-resources. Rows are
+     * read one block at a time as the stream is consumed; closing it before the end cancels the
+     * query (the connection is drained, or dropped when it cannot be, as by {@link QueryResult#close()}).
+     * A server error part way is thrown from the stream operation that reaches it.
+     *
+     * @param sql the query (sent by this call; rows are read as the stream is consumed)
+     * @return a sequential, ordered stream of fresh arrays, one per row, to be closed by the caller
+     * @throws ClickHouseServerException when the server rejects the query before any row
+     */
+    public Stream<Object[]> streamRows(String sql) {
+        return streamRows(sql, QueryOptions.DEFAULT);
+    }
+
+    /**
+     * {@link #streamRows(String)} with query options.
+     *
+     * @param sql     the query (sent by this call; rows are read as the stream is consumed)
+     * @param options the per-query options
+     * @return a sequential, ordered stream of fresh arrays, one per row, to be closed by the caller
+     * @throws ClickHouseServerException when the server rejects the query before any row
+     */
+    public Stream<Object[]> streamRows(String sql, QueryOptions options) {
+        QueryResult r = query(sql, options);
+        RowArrays arrays = new RowArrays(mappers.config().uint64AsLong());
+        Spliterator<Object[]> sp = new Spliterators.AbstractSpliterator<Object[]>(Long.MAX_VALUE,
+                Spliterator.ORDERED | Spliterator.NONNULL) {
+            private Object[][] block;
+            private int next;
+            private int size;
+            private boolean done;
+
+            private boolean fill() {
+                while (next == size && !done) {
+                    Block b = r.next();
+                    if (b == null) {
+                        done = true;
+                        return false;
+                    }
+                    block = arrays.read(b);
+                    next = 0;
+                    size = b.rowCount();
+                }
+                return next < size;
+            }
+
+            private Object[] take() {
+                Object[] row = block[next];
+                block[next++] = null;
+                return row;
+            }
+
+            @Override
+            public boolean tryAdvance(Consumer<? super Object[]> action) {
+                try {
+                    if (!fill()) {
+                        return false;
+                    }
+                    action.accept(take());
+                    return true;
+                } catch (RuntimeException e) {
+                    r.abandonWith(e); // the observation ends with it when the stream is closed
+                    throw e;
+                }
+            }
+
+            @Override
+            public void forEachRemaining(Consumer<? super Object[]> action) {
+                try {
+                    while (fill()) {
+                        while (next < size) {
+                            action.accept(take());
+                        }
+                    }
+                } catch (RuntimeException e) {
+                    r.abandonWith(e);
+                    throw e;
+                }
+            }
+        };
+        return StreamSupport.stream(sp, false).onClose(r::close);
     }
 
     /**

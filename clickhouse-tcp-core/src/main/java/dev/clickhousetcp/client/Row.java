@@ -6,12 +6,16 @@ import dev.clickhousetcp.data.Column;
 /**
  * A cursor over one row of a {@link Block}, handed to a {@link RowMapper}. Valid only during the
  * mapper call (it moves to the next row afterwards). Column indexes are 0-based. Not thread-safe.
+ * {@link #getObject(int)} and {@link #toArray()} box UInt64 as the client's
+ * {@link dev.clickhousetcp.mapping.MappingConfig#uint64AsLong()} says.
  */
 public final class Row {
+    private final boolean uint64AsLong;
     private Block block;
     private int row;
 
-    Row() {
+    Row(boolean uint64AsLong) {
+        this.uint64AsLong = uint64AsLong;
     }
 
     void position(Block block, int row) {
@@ -83,24 +87,25 @@ public final class Row {
     }
 
     /**
-     * Boxed value; see {@link Column#getObject}.
+     * Boxed value; see {@link Column#getObject} (UInt64 as {@code Long} with the raw bits when the
+     * client's {@link dev.clickhousetcp.mapping.MappingConfig#uint64AsLong()} is set).
      *
      * @param index 0-based column index
      * @return the value as its Java type, {@code null} for NULL
      */
     public Object getObject(int index) {
-        return block.column(index).getObject(row);
+        return RowArrays.value(block.column(index), row, uint64AsLong);
     }
 
     /**
-     * Boxed value; see {@link Column#getObject}.
+     * Boxed value; see {@link #getObject(int)}.
      *
      * @param name the column name (exact match)
      * @return the value as its Java type, {@code null} for NULL
      * @throws IllegalArgumentException when the result has no column of that name
      */
     public Object getObject(String name) {
-        return col(name).getObject(row);
+        return RowArrays.value(col(name), row, uint64AsLong);
     }
 
     /**
@@ -217,14 +222,14 @@ public final class Row {
     }
 
     /**
-     * All values of the row as a fresh {@code Object[]} (boxed as {@link Column#getObject}).
+     * All values of the row as a fresh {@code Object[]} (boxed as {@link #getObject(int)}).
      *
      * @return a new array of {@link #columnCount()} values, {@code null} for NULL
      */
     public Object[] toArray() {
         Object[] a = new Object[block.columnCount()];
         for (int i = 0; i < a.length; i++) {
-            a[i] = block.column(i).getObject(row);
+            a[i] = RowArrays.value(block.column(i), row, uint64AsLong);
         }
         return a;
     }

@@ -77,7 +77,8 @@ final class ClickHouseTcpClientFactory {
         map.from(pool.getHousekeepingPeriod()).to(builder::housekeepingPeriod);
         builder.insertBlockRows(p.getInsert().getBlockRows());
         builder.limits(p.getLimits().toDecodeLimits());
-        builder.mapping(new MappingConfig(p.getMapping().getAccessMode(), p.getMapping().getUnmappedColumns()));
+        builder.mapping(new MappingConfig(p.getMapping().getAccessMode(), p.getMapping().getUnmappedColumns(),
+                p.getMapping().isUint64AsLong()));
         builder.settings(settings());
         return builder;
     }

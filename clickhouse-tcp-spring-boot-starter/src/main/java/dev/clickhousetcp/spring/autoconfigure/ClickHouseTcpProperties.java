@@ -11,6 +11,7 @@ import dev.clickhousetcp.client.Endpoint;
 import dev.clickhousetcp.client.LoadBalancing;
 import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.mapping.AccessMode;
+import dev.clickhousetcp.mapping.MappingConfig;
 import dev.clickhousetcp.mapping.UnmappedColumns;
 import org.jspecify.annotations.Nullable;
 
@@ -1229,6 +1230,13 @@ public class ClickHouseTcpProperties implements Validator {
         private UnmappedColumns unmappedColumns = UnmappedColumns.IGNORE;
 
         /**
+         * Whether Object[] rows (queryRows, forEachRow, streamRows, queryForList maps) box UInt64 values as Long
+         * with the raw 64 bits, read as two's complement so values above Long.MAX_VALUE come out negative, instead
+         * of exact BigInteger.
+         */
+        private boolean uint64AsLong;
+
+        /**
          * How compiled mappers reach constructors, setters, getters and fields
          * ({@code clickhouse.tcp.mapping.access-mode}).
          *
@@ -1264,6 +1272,26 @@ public class ClickHouseTcpProperties implements Validator {
          */
         public void setUnmappedColumns(UnmappedColumns unmappedColumns) {
             this.unmappedColumns = unmappedColumns;
+        }
+
+        /**
+         * Whether the row tier boxes UInt64 as {@code Long} with the raw bits
+         * ({@code clickhouse.tcp.mapping.uint64-as-long}); see {@link MappingConfig#uint64AsLong()}.
+         *
+         * @return {@code false} by default: exact {@code BigInteger}
+         */
+        public boolean isUint64AsLong() {
+            return this.uint64AsLong;
+        }
+
+        /**
+         * Sets whether the row tier boxes UInt64 as {@code Long} with the raw bits (two's complement above
+         * {@link Long#MAX_VALUE}) instead of exact {@code BigInteger}.
+         *
+         * @param uint64AsLong {@code true} for {@code Long}
+         */
+        public void setUint64AsLong(boolean uint64AsLong) {
+            this.uint64AsLong = uint64AsLong;
         }
 
     }

@@ -271,6 +271,40 @@ public interface ClickHouseTcpOperations {
     <T> Stream<T> stream(String sql, Class<T> type);
 
     /**
+     * Runs a query and hands every row as a fresh {@code Object[]} (values boxed as the client's
+     * {@code queryRows}: UInt64 as exact {@code BigInteger}, or as {@code Long} with the raw bits when the client's
+     * mapping config sets {@code uint64AsLong}) to {@code action} as the blocks arrive, holding at most one block's
+     * rows in memory. Holds a connection until the result is read or {@code action} throws (the query is then
+     * cancelled and the exception rethrown as is). The result is complete when this returns; a server error part
+     * way is thrown translated.
+     * <p>The default implementation throws {@link UnsupportedOperationException}; {@link ClickHouseTcpTemplate}
+     * implements it.
+     * @param sql the query
+     * @param action receives each row, on the calling thread; the array is its own to keep
+     * @return the number of rows handed to {@code action}
+     * @throws DataAccessException if the query fails
+     */
+    default long forEachRow(String sql, Consumer<? super Object[]> action) {
+        throw new UnsupportedOperationException("forEachRow is not implemented by " + getClass().getName());
+    }
+
+    /**
+     * Runs a query and returns its rows as fresh {@code Object[]}s (boxed as {@link #forEachRow}) in a lazy,
+     * sequential stream. <b>The stream holds a pooled connection until it is closed: always close it</b>
+     * (try-with-resources). Reading it to the end releases the connection too; closing it early cancels the query.
+     * Exceptions while it is consumed are translated like any other, and the query is then closed at once.
+     * <p>The default implementation throws {@link UnsupportedOperationException}; {@link ClickHouseTcpTemplate}
+     * implements it.
+     * @param sql the query
+     * @return the stream; it must be used from one thread
+     * @throws DataAccessException if the query cannot be started (later failures are thrown by the stream's
+     * operations)
+     */
+    default Stream<Object[]> streamRows(String sql) {
+        throw new UnsupportedOperationException("streamRows is not implemented by " + getClass().getName());
+    }
+
+    /**
      * Runs a query and hands its blocks to {@code callback}: the columnar tier, typed column views and no
      * per-row objects. Holds a connection until the result is read or the callback throws (the query is then
      * cancelled).
@@ -569,6 +603,26 @@ public interface ClickHouseTcpOperations {
          * @return the stream, to be closed
          */
         <T> Stream<T> stream(Class<T> type);
+
+        /**
+         * See {@link ClickHouseTcpOperations#forEachRow(String, Consumer)}. The default implementation throws
+         * {@link UnsupportedOperationException}; the template's specs implement it.
+         * @param action receives each row as a fresh array
+         * @return the number of rows handed to {@code action}
+         */
+        default long forEachRow(Consumer<? super Object[]> action) {
+            throw new UnsupportedOperationException("forEachRow is not implemented by " + getClass().getName());
+        }
+
+        /**
+         * See {@link ClickHouseTcpOperations#streamRows(String)}: the stream holds a connection until it is
+         * closed. The default implementation throws {@link UnsupportedOperationException}; the template's specs
+         * implement it.
+         * @return the stream of fresh arrays, one per row, to be closed
+         */
+        default Stream<Object[]> streamRows() {
+            throw new UnsupportedOperationException("streamRows is not implemented by " + getClass().getName());
+        }
 
         /**
          * See {@link ClickHouseTcpOperations#queryBlocks(String, BlockCallback)}.

@@ -300,6 +300,29 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
     }
 
     @Override
+    public long forEachRow(String sql, Consumer<? super Object[]> action) {
+        return forEachRow(sql, CallOptions.NONE, action);
+    }
+
+    long forEachRow(String sql, CallOptions options, Consumer<? super Object[]> action) {
+        Objects.requireNonNull(action, "action");
+        Call call = queryCall(sql, options);
+        return run("forEachRow", call, () -> ops().forEachRow(sql, call.options(), action));
+    }
+
+    @Override
+    public Stream<Object[]> streamRows(String sql) {
+        return streamRows(sql, CallOptions.NONE);
+    }
+
+    Stream<Object[]> streamRows(String sql, CallOptions options) {
+        Call call = queryCall(sql, options);
+        Stream<Object[]> source = run("streamRows", call, () -> ops().streamRows(sql, call.options()));
+        TranslatingSpliterator<Object[]> spliterator = new TranslatingSpliterator<>(this, call, source);
+        return StreamSupport.stream(spliterator, false).onClose(spliterator::close);
+    }
+
+    @Override
     public QuerySummary queryBlocks(String sql, BlockCallback callback) {
         return queryBlocks(sql, CallOptions.NONE, callback);
     }

@@ -149,6 +149,16 @@ final class DefaultStatementSpec implements StatementSpec {
     }
 
     @Override
+    public long forEachRow(Consumer<? super Object[]> action) {
+        return this.template.forEachRow(this.sql, this.options, action);
+    }
+
+    @Override
+    public Stream<Object[]> streamRows() {
+        return this.template.streamRows(this.sql, this.options);
+    }
+
+    @Override
     public QuerySummary queryBlocks(BlockCallback callback) {
         return this.template.queryBlocks(this.sql, this.options, callback);
     }

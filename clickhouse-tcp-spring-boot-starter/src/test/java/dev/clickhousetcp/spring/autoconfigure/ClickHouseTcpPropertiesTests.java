@@ -58,7 +58,8 @@ class ClickHouseTcpPropertiesTests {
                     "clickhouse.tcp.limits.max-column-size=64MB", "clickhouse.tcp.limits.max-array-elements=5000",
                     "clickhouse.tcp.limits.max-columns=50", "clickhouse.tcp.limits.max-frame-size=4MB",
                     "clickhouse.tcp.limits.max-expansion-size=32MB", "clickhouse.tcp.mapping.access-mode=method-handles",
-                    "clickhouse.tcp.mapping.unmapped-columns=fail", "clickhouse.tcp.load-balancing=round-robin",
+                    "clickhouse.tcp.mapping.unmapped-columns=fail", "clickhouse.tcp.mapping.uint64-as-long=true",
+                    "clickhouse.tcp.load-balancing=round-robin",
                     "clickhouse.tcp.pool.housekeeping-period=2s", "clickhouse.tcp.pool.idle-timeout=1m",
                     "clickhouse.tcp.pool.leak-detection-threshold=20s", "clickhouse.tcp.pool.validate-after-idle=5s")
             .run((context) -> {
@@ -71,6 +72,8 @@ class ClickHouseTcpPropertiesTests {
                             .withMaxExpansionBytes(32L << 20));
                 assertThat(client.mappers().config().accessMode()).isEqualTo(AccessMode.METHOD_HANDLES);
                 assertThat(client.mappers().config().unmappedColumns()).isEqualTo(UnmappedColumns.FAIL);
+                assertThat(client.mappers().config().uint64AsLong()).isTrue();
+                assertThat(client.queryRows("SELECT toUInt64('18446744073709551615')").get(0)).containsExactly(-1L);
                 assertThat(client.poolConfig().loadBalancing()).isEqualTo(LoadBalancing.ROUND_ROBIN);
                 assertThat(client.poolConfig().housekeepingPeriod()).isEqualTo(Duration.ofSeconds(2));
                 assertThat(client.poolConfig().idleTimeout()).isEqualTo(Duration.ofMinutes(1));

@@ -174,6 +174,54 @@ class ClickHouseTcpTemplateOperationsTests {
     }
 
     @Test
+    void forEachRowHandsOverFreshArraysAndTranslatesFailures() {
+        java.util.List<Object[]> rows = new java.util.ArrayList<>();
+        assertThat(template.forEachRow("SELECT id, symbol, price, qty FROM " + DB + ".trades ORDER BY id", rows::add))
+            .isEqualTo(3);
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(0)).containsExactly(java.math.BigInteger.ONE, "ACME", 10.5, 100);
+        assertThat(rows.get(1)).containsExactly(java.math.BigInteger.TWO, "INIT", 20.25, null);
+        AtomicLong sum = new AtomicLong();
+        assertThat(template.sql("SELECT number FROM numbers(100000)").setting("max_block_size", 1000)
+            .forEachRow((row) -> sum.addAndGet(((Number) row[0]).longValue()))).isEqualTo(100000);
+        assertThat(sum.get()).isEqualTo(99999L * 100000 / 2);
+        assertThatExceptionOfType(DataIntegrityViolationException.class)
+            .isThrownBy(() -> template.sql("SELECT throwIf(number = 5000) + number FROM numbers(20000)")
+                .setting("max_block_size", 1000)
+                .forEachRow((row) -> { }));
+        // An exception of the action is rethrown as is, and the query cancelled.
+        IllegalStateException stop = new IllegalStateException("stop");
+        assertThatExceptionOfType(IllegalStateException.class)
+            .isThrownBy(() -> template.forEachRow("SELECT number FROM numbers(100000000)", (row) -> {
+                throw stop;
+            }))
+            .isSameAs(stop);
+        assertThat(template.queryForObject("SELECT 1", Integer.class)).isEqualTo(1);
+    }
+
+    @Test
+    void streamRowsHoldsItsConnectionUntilClosedAndTranslatesFailures() {
+        try (Stream<Object[]> rows = template.sql("SELECT number, toString(number) FROM numbers(1000000)")
+            .setting("max_block_size", 1000)
+            .streamRows()) {
+            Iterator<Object[]> it = rows.iterator();
+            assertThat(it.next()).containsExactly(java.math.BigInteger.ZERO, "0");
+            assertThat(client.poolStats().active()).isEqualTo(1);
+        }
+        // Closed early: the query was cancelled and the connection is back.
+        assertThat(client.poolStats().active()).isZero();
+        try (Stream<Object[]> all = template.streamRows("SELECT toInt64(number) FROM numbers(10)")) {
+            assertThat(all.mapToLong((row) -> (Long) row[0]).sum()).isEqualTo(45);
+        }
+        Stream<Object[]> failing = template.sql("SELECT throwIf(number = 5000) + number FROM numbers(20000)")
+            .setting("max_block_size", 1000)
+            .streamRows();
+        assertThatExceptionOfType(DataIntegrityViolationException.class).isThrownBy(() -> failing.forEach((n) -> { }));
+        assertThat(client.poolStats().active()).isZero();
+        failing.close();
+    }
+
+    @Test
     void streamTranslatesFailuresWhileItIsConsumedAndReleasesItsConnection() {
         Stream<Long> failing = template.sql("SELECT throwIf(number = 5000) + number FROM numbers(20000)")
             .setting("max_block_size", 1000)
