@@ -8,7 +8,8 @@
 #   benchmarks/run.sh SelectColumnBenchmark            # one class
 #   benchmarks/run.sh -wi 1 -i 2 -w 1s -r 1s           # a quick smoke run
 #   benchmarks/run.sh -l                               # list the benchmarks
-#   benchmarks/run.sh --category tcp-regression        # one category: tcp-regression | cross | peers
+#   benchmarks/run.sh --category tcp-regression        # one category: tcp-regression | cross | peers | table
+#   benchmarks/run.sh --category table -f 2            # 5,000,000 rows from a MergeTree table: floor, ours, client-v2
 #   benchmarks/run.sh --category cross -f 1 -wi 2 -i 3 -w 1s -r 1s
 #
 # With --category, the category's JMH include pattern is added, and after the run the report generator
@@ -26,7 +27,7 @@ set -euo pipefail
 
 CATEGORY=""
 if [ "${1:-}" = "--category" ]; then
-    CATEGORY=${2:?--category needs tcp-regression, cross or peers}
+    CATEGORY=${2:?--category needs tcp-regression, cross, peers or table}
     shift 2
 fi
 case "$CATEGORY" in
@@ -34,7 +35,8 @@ case "$CATEGORY" in
     tcp-regression) PATTERN=('\.(SelectColumnBenchmark|ColumnAccessBenchmark|ReadTiersBenchmark|StringReadBenchmark|ProjectedReadBenchmark|CompositeReadBenchmark|InsertShapesBenchmark|ArrayWriteShapeBenchmark|InsertBenchmark|ConnectionCostBenchmark|ObservationBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark|FrameCodecBenchmark)\.') ;;
     cross) PATTERN=('\.Transport[A-Za-z]*Benchmark\.') ;;
     peers) PATTERN=('\.HousepowerBenchmark\.') ;;
-    *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers)" >&2; exit 2 ;;
+    table) PATTERN=('\.TableScanBenchmark\.') ;;
+    *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers, table)" >&2; exit 2 ;;
 esac
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
