@@ -144,6 +144,23 @@ public final class BinaryReader {
     }
 
     /**
+     * Consumes the next bytes when they are wholly buffered and equal {@code expected}: a cheap check
+     * whether a value repeats the one at the same place before (a column's name and type in every
+     * block of a result), without decoding it.
+     *
+     * @param expected the bytes as they appear on the wire (for a string: its VarUInt length, then its bytes)
+     * @return whether they were buffered and equal, and so consumed; when {@code false}, nothing was consumed
+     */
+    public boolean skipIfBuffered(byte[] expected) {
+        int n = expected.length;
+        if (limit - pos < n || !java.util.Arrays.equals(buf, pos, pos + n, expected, 0, n)) {
+            return false;
+        }
+        pos += n;
+        return true;
+    }
+
+    /**
      * Bytes consumed from the underlying stream so far.
      *
      * @return the count of bytes handed out (not merely buffered) since this reader was created
