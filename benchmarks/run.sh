@@ -9,6 +9,7 @@
 #   benchmarks/run.sh -wi 1 -i 2 -w 1s -r 1s           # a quick smoke run
 #   benchmarks/run.sh -l                               # list the benchmarks
 #   benchmarks/run.sh --category tcp-regression        # one category: tcp-regression | cross | peers | table
+#   benchmarks/run.sh --category table -f 2            # 5,000,000 rows from a MergeTree table: floor, ours, client-v2
 #   benchmarks/run.sh --category cross -f 1 -wi 2 -i 3 -w 1s -r 1s
 #
 # With --category, the category's JMH include pattern is added, and after the run the report generator

@@ -82,6 +82,85 @@ public final class BinaryReader {
     }
 
     /**
+     * Copies the length-prefixed values (VarUInt length, then the bytes; ClickHouse
+     * {@code SerializationString}) that lie wholly in the buffer into {@code dst}, back to back, and
+     * records where each ends: the fast path of a String column, one call per buffer instead of
+     * several per value, with the buffer position in a local. Stops, consuming nothing of it, before
+     * the first value whose prefix or bytes are not wholly buffered, whose length is over
+     * {@link #maxStringBytes()}, or whose bytes would end past {@code maxEnd} or past
+     * {@code dst.length}; the caller reads that value the slow way (which fills, grows or throws).
+     *
+     * @param dst    where the values' bytes go
+     * @param ends   receives the end offset in {@code dst} of each value copied, from index {@code from}
+     * @param from   index in {@code ends} of the first value; the first value starts at
+     *               {@code ends[from - 1]}, or 0 when {@code from} is 0
+     * @param to     index in {@code ends} after the last value wanted; at most {@code ends.length}
+     * @param maxEnd largest accepted end offset in {@code dst} (the column's byte limit)
+     * @return the index in {@code ends} after the last value copied: {@code from} when none was
+     */
+    public int copyBufferedValues(byte[] dst, int[] ends, int from, int to, long maxEnd) {
+        final byte[] b = buf;
+        final int lim = limit;
+        final long endLimit = Math.min(maxEnd, dst.length);
+        int p = pos;
+        int used = from == 0 ? 0 : ends[from - 1];
+        int i = from;
+        for (; i < to; i++) {
+            if (p >= lim) {
+                break;
+            }
+            int q = p;
+            int len = b[q++];
+            if (len < 0) { // a length of more than 7 bits: decode it where it is wholly buffered
+                long v = len & 0x7F;
+                int shift = 7;
+                while (true) {
+                    if (q >= lim || shift > 63) {
+                        len = -1;
+                        break;
+                    }
+                    int x = b[q++];
+                    v |= (long) (x & 0x7F) << shift;
+                    if (x >= 0) {
+                        len = v < 0 || v > maxStringBytes ? -1 : (int) v;
+                        break;
+                    }
+                    shift += 7;
+                }
+                if (len < 0) {
+                    break; // not wholly buffered, or over the limit: the slow path reads it
+                }
+            }
+            if (len > maxStringBytes || len > lim - q || used + (long) len > endLimit) {
+                break;
+            }
+            System.arraycopy(b, q, dst, used, len);
+            used += len;
+            ends[i] = used;
+            p = q + len;
+        }
+        pos = p;
+        return i;
+    }
+
+    /**
+     * Consumes the next bytes when they are wholly buffered and equal {@code expected}: a cheap check
+     * whether a value repeats the one at the same place before (a column's name and type in every
+     * block of a result), without decoding it.
+     *
+     * @param expected the bytes as they appear on the wire (for a string: its VarUInt length, then its bytes)
+     * @return whether they were buffered and equal, and so consumed; when {@code false}, nothing was consumed
+     */
+    public boolean skipIfBuffered(byte[] expected) {
+        int n = expected.length;
+        if (limit - pos < n || !java.util.Arrays.equals(buf, pos, pos + n, expected, 0, n)) {
+            return false;
+        }
+        pos += n;
+        return true;
+    }
+
+    /**
      * Bytes consumed from the underlying stream so far.
      *
      * @return the count of bytes handed out (not merely buffered) since this reader was created

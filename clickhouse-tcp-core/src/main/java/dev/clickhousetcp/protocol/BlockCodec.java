@@ -6,7 +6,6 @@ import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.ColumnWriter;
 import dev.clickhousetcp.data.DataType;
-import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.DeserializationState;
 import dev.clickhousetcp.data.Lifetime;
@@ -84,11 +83,10 @@ public final class BlockCodec {
         String[] names = new String[columns];
         Column[] cols = new Column[columns];
         for (int c = 0; c < columns; c++) {
-            names[c] = in.readString();
-            String typeName = in.readString(limits.maxTypeNameBytes(), "type name length");
+            names[c] = ctx.readColumnName(in, c);
             DataType type;
             try {
-                type = DataTypes.parse(typeName, ctx.zone(), limits);
+                type = ctx.readColumnType(in, c);
             } catch (ClickHouseTypeException e) {
                 throw new ClickHouseProtocolException("cannot decode column '" + names[c] + "': " + e.getMessage(), e);
             }
