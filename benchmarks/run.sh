@@ -34,7 +34,7 @@ case "$CATEGORY" in
     "") PATTERN=() ;;
     tcp-regression) PATTERN=('\.(SelectColumnBenchmark|ColumnAccessBenchmark|ReadTiersBenchmark|StringReadBenchmark|ProjectedReadBenchmark|CompositeReadBenchmark|InsertShapesBenchmark|ArrayWriteShapeBenchmark|InsertBenchmark|ConnectionCostBenchmark|ObservationBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark|FrameCodecBenchmark)\.') ;;
     cross) PATTERN=('\.Transport[A-Za-z]*Benchmark\.') ;;
-    peers) PATTERN=('\.HousepowerBenchmark\.') ;;
+    peers) PATTERN=('\.(HousepowerBenchmark|TableHousepowerBenchmark)\.') ;;
     table) PATTERN=('\.Table[A-Za-z]*Benchmark\.') ;;
     *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers, table)" >&2; exit 2 ;;
 esac
