@@ -272,7 +272,7 @@ public final class ConnectionPool implements AutoCloseable {
                 if (granted == Waiter.OPEN) {
                     freeSlot(false, false);
                 } else if (granted instanceof PoolEntry entry) {
-                    putBack(entry);
+                    offerOrClose(entry, true);
                 }
                 throw new ClickHouseException("interrupted while waiting for a connection", new InterruptedException());
             }
@@ -334,8 +334,13 @@ public final class ConnectionPool implements AutoCloseable {
         return granted == null ? List.of() : granted;
     }
 
-    /** An idle entry granted to a waiter that gave up: to the next waiter or the idle stack. */
-    private void putBack(PoolEntry e) {
+    /**
+     * Not under the lock: hands {@code e} to the longest waiter or puts it on the idle stack (see
+     * {@link #offer}); once the pool is closed, closes it instead and counts it destroyed. For an
+     * entry the pool holds outside the lock: one granted to a waiter that gave up, or one opened by
+     * housekeeping.
+     */
+    private void offerOrClose(PoolEntry e, boolean mostRecent) {
         Waiter w = null;
         boolean poolClosed;
         lock.lock();
@@ -345,7 +350,7 @@ public final class ConnectionPool implements AutoCloseable {
                 total--;
                 destroyed++;
             } else {
-                w = offer(e, true);
+                w = offer(e, mostRecent);
             }
         } finally {
             lock.unlock();
@@ -643,24 +648,7 @@ public final class ConnectionPool implements AutoCloseable {
         }
         for (int i = 0; i < toOpen; i++) {
             try {
-                PoolEntry e = openNew(Budget.NONE);
-                Waiter next = null;
-                boolean poolClosed;
-                lock.lock();
-                try {
-                    poolClosed = closed;
-                    if (poolClosed) {
-                        total--;
-                    } else {
-                        next = offer(e, false);
-                    }
-                } finally {
-                    lock.unlock();
-                }
-                if (poolClosed) {
-                    e.connection.close();
-                }
-                unpark(next);
+                offerOrClose(openNew(Budget.NONE), false);
             } catch (RuntimeException ex) {
                 freeSlot(false, false);
                 LOG.debug("could not open a min-idle connection: {}", ex.toString());

@@ -175,6 +175,44 @@ class ConnectionPoolTest {
     }
 
     @Test
+    void aMinIdleConnectionOpenedWhileThePoolClosesIsClosedAndCountedDestroyed() throws Exception {
+        java.util.concurrent.CountDownLatch opening = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<ClickHouseConnection> opened = Collections.synchronizedList(new ArrayList<>());
+        Connector slow = (endpoint, budget) -> {
+            opening.countDown();
+            boolean interrupted = false;
+            while (true) { // the pool's close interrupts its housekeeper: this open finishes anyway
+                try {
+                    release.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            ClickHouseConnection c = connector.connect(endpoint, budget);
+            opened.add(c);
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return c;
+        };
+        ConnectionPool pool = new ConnectionPool(ConnectionConfig.builder().build(),
+                settings(2, 1, Duration.ZERO, Duration.ZERO, Duration.ZERO, A), slow, now::get,
+                bound -> ThreadLocalRandom.current().nextLong(bound));
+        pools.add(pool);
+        assertThat(opening.await(10, TimeUnit.SECONDS)).isTrue(); // the housekeeper is opening the min-idle one
+        pool.close();
+        release.countDown();
+        awaitCondition("the late min-idle connection closed", () -> opened.size() == 1 && opened.get(0).isClosed());
+        awaitCondition("its slot freed", () -> pool.stats().total() == 0);
+        PoolStats stats = pool.stats();
+        assertThat(stats.created()).isEqualTo(1);
+        assertThat(stats.destroyed()).as("every connection created was destroyed").isEqualTo(stats.created());
+        assertThat(stats.idle()).isZero();
+    }
+
+    @Test
     void maxLifetimeClosesIdleConnectionsAndRetiresLentOnesWhenGivenBack() {
         ConnectionPool pool = pool(settings(3, 0, Duration.ZERO, Duration.ofSeconds(5), Duration.ZERO, A));
         ConnectionLease idleOne = pool.acquire();
