@@ -586,7 +586,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         if (budget.expired()) {
             throw budget.exceeded("before the request was sent", null);
         }
-        Exchange x = new Exchange(budget, cancellable, transport.received());
+        Exchange x = new Exchange(budget, cancellable, transport.received(), transport);
         exchange = x;
         state = State.BUSY;
         return x;

@@ -69,6 +69,18 @@ final class ConnectionGuard implements Transport.Guard {
         return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
     }
 
+    @Override
+    public long checkDueNanos(long sinceNanos) {
+        ClickHouseConnection c = conn;
+        if (c == null) {
+            return handshake.deadlineNanos(); // Long.MAX_VALUE (never) without a limit
+        }
+        long silence = c.socketTimeoutNanos();
+        long quiet = silence >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : sinceNanos + silence;
+        long next = nextDeadlineNanos(c);
+        return next == Long.MAX_VALUE || quiet - next < 0 ? quiet : next;
+    }
+
     /**
      * Acts on the running request's deadline before the reading thread takes data that has already
      * arrived (a consumer slower than the deadline): as a read would, once the deadline passed, sends
@@ -162,11 +174,7 @@ final class ConnectionGuard implements Transport.Guard {
 
     /** How long the next blocking read may wait: up to the nearest deadline, at most {@link #POLL_MILLIS}. */
     private static int pollMillis(ClickHouseConnection c) {
-        long next = c.resyncDeadlineNanos();
-        Exchange x = c.exchange();
-        if (x != null) {
-            next = Math.min(next, x.cancelSent ? x.drainDeadlineNanos : x.budget.deadlineNanos());
-        }
+        long next = nextDeadlineNanos(c);
         if (next == Long.MAX_VALUE) {
             return POLL_MILLIS;
         }
@@ -175,5 +183,18 @@ final class ConnectionGuard implements Transport.Guard {
             return 1;
         }
         return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
+    }
+
+    /**
+     * The nearest of the resynchronizing ping's deadline and the running request's (its deadline, or once
+     * Cancel was sent the end of its drain), or {@link Long#MAX_VALUE} without one.
+     */
+    private static long nextDeadlineNanos(ClickHouseConnection c) {
+        long next = c.resyncDeadlineNanos();
+        Exchange x = c.exchange();
+        if (x != null) {
+            next = Math.min(next, x.cancelSent ? x.drainDeadlineNanos : x.budget.deadlineNanos());
+        }
+        return next;
     }
 }

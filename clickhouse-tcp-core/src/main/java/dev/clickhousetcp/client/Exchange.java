@@ -34,6 +34,8 @@ final class Exchange {
     final boolean cancellable;
     final long graceNanos;
     final long receivedAtStart;
+    /** The connection's transport, woken by a cancel request; {@code null} in tests without one. */
+    private final Transport transport;
     /** The query_id sent with the request (observations report it), or {@code null} for a ping. */
     String queryId;
     volatile boolean cancelRequested;
@@ -43,17 +45,24 @@ final class Exchange {
     boolean cancelSent;
     long drainDeadlineNanos = Long.MAX_VALUE;
 
-    Exchange(Budget budget, boolean cancellable, long receivedAtStart) {
+    Exchange(Budget budget, boolean cancellable, long receivedAtStart, Transport transport) {
         this.budget = budget;
+        this.transport = transport;
         this.cancellable = cancellable;
         this.receivedAtStart = receivedAtStart;
         this.graceNanos = budget.unlimited() ? 0
                 : Math.max(MIN_TIMEOUT_GRACE_NANOS, budget.timeout().toNanos() / 10);
     }
 
-    /** Asks the request to stop; harmless once it is over. Any thread. */
+    /**
+     * Asks the request to stop and wakes its reading thread if it waits for the server (it sends Cancel
+     * at once); harmless once it is over. Any thread.
+     */
     void requestCancel() {
         cancelRequested = true;
+        if (transport != null) {
+            transport.wakeUp();
+        }
     }
 
     Abort abort() {

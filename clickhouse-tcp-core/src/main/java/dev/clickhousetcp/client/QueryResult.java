@@ -325,8 +325,8 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
     }
 
     /**
-     * Cancels the query: the thread reading this result sends the Cancel packet within about
-     * {@value ConnectionGuard#POLL_MILLIS} ms (even while blocked waiting for data), drains what
+     * Cancels the query: the thread reading this result sends the Cancel packet at once (a thread blocked
+     * waiting for data is woken), drains what
      * is in flight, and the stream then ends ({@link #next()} returns {@code null}). Safe to call from
      * any thread; a no-op once the result is complete (it never reaches the connection's next query).
      */

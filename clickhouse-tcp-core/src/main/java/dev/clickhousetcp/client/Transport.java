@@ -17,7 +17,9 @@ import java.util.concurrent.TimeUnit;
  * The bytes between a connection and its server: a non-blocking {@link SocketChannel} waited on
  * with a {@link Selector} of its own. Blocking is done here, in short waits of at most
  * {@link Guard#pollMillis()}, between which the connection's {@link Guard} looks at the clock, cancel
- * requests and interrupts. That gives what blocking sockets cannot:
+ * requests and interrupts (on a virtual thread: one wait without a timeout until
+ * {@link Guard#checkDueNanos(long)}, ended early by {@link SelectorWaker}, {@link #wakeUp()} or an
+ * interrupt). That gives what blocking sockets cannot:
  *
  * <ul>
  *   <li>deadlines on writes as well as reads (a server that stops reading cannot hold a writer);</li>
@@ -41,11 +43,21 @@ class Transport {
 
         /** The longest one wait may take now, in milliseconds (at least 1). */
         int pollMillis();
+
+        /**
+         * When a wait that began at {@code sinceNanos} (the start of the read, or a write's last
+         * progress) must end for a check at the latest: the nearest deadline or the socket timeout, as
+         * a {@link System#nanoTime()} value, or {@link SelectorWaker#NEVER}. Cancel requests and interrupts
+         * are not in it: they wake the wait themselves. Used by virtual threads, whose waits have no
+         * timeout ({@link SelectorWaker}).
+         */
+        long checkDueNanos(long sinceNanos);
     }
 
     final SocketChannel channel;
     private final Selector selector;
     private final SelectionKey key;
+    private final SelectorWaker.Wait wait;
     private final String where;
     private Guard guard;
     private long received;
@@ -79,6 +91,7 @@ class Transport {
         this.channel = channel;
         this.selector = selector;
         this.key = key;
+        this.wait = new SelectorWaker.Wait(selector);
         this.where = where;
     }
 
@@ -177,7 +190,7 @@ class Transport {
                 }
                 return n;
             }
-            await(SelectionKey.OP_READ);
+            await(SelectionKey.OP_READ, start);
             guard.checkRead(System.nanoTime() - start);
         }
     }
@@ -191,18 +204,33 @@ class Transport {
                 lastProgress = System.nanoTime();
                 continue;
             }
-            await(SelectionKey.OP_WRITE);
+            await(SelectionKey.OP_WRITE, lastProgress);
             guard.checkWrite(System.nanoTime() - lastProgress);
         }
     }
 
-    /** Waits until the channel is ready for {@code op}, the guard's poll time passes, or an interrupt. */
-    private void await(int op) throws IOException {
+    /**
+     * Waits until the channel is ready for {@code op}, the guard's poll time passes, an interrupt, or
+     * {@link #wakeUp()}. A virtual thread waits without a timeout until the guard's due time instead
+     * ({@link SelectorWaker}).
+     *
+     * @param sinceNanos when the read began or the write last progressed
+     */
+    private void await(int op, long sinceNanos) throws IOException {
         if (key.interestOps() != op) {
             key.interestOps(op);
         }
-        selector.select(guard.pollMillis());
+        if (SelectorWaker.onVirtualThread()) {
+            SelectorWaker.select(wait, guard.checkDueNanos(sinceNanos));
+        } else {
+            selector.select(guard.pollMillis());
+        }
         selector.selectedKeys().clear();
+    }
+
+    /** From any thread: ends the wait in progress (or the next one) early, so its guard looks again. */
+    void wakeUp() {
+        selector.wakeup();
     }
 
     /**

@@ -74,7 +74,7 @@ class DeadlineTest {
     @Test
     void theWaitForTheServersConfirmationEndsEarlyEnoughToReturnWithinTheBound() {
         for (Duration timeout : List.of(Duration.ofMillis(1), Duration.ofMillis(300), Duration.ofSeconds(5))) {
-            Exchange x = new Exchange(Budget.of(timeout, ClickHouseTimeoutException.Deadline.QUERY), true, 0);
+            Exchange x = new Exchange(Budget.of(timeout, ClickHouseTimeoutException.Deadline.QUERY), true, 0, null);
             long grace = Math.max(timeout.toNanos() / 10, Duration.ofMillis(100).toNanos());
             long waited = x.hardDeadlineNanos() - x.budget.deadlineNanos();
             assertThat(waited).as("the wait for a confirmation past a timeout of %s", timeout)

@@ -56,30 +56,7 @@ class VirtualThreadPinningTest {
         String[] args = {modern.host(), String.valueOf(modern.tcpPort()), legacy.host(),
             String.valueOf(legacy.tlsPort()),
             legacy.serverCertificatePem().orElseThrow().getParent().resolve("ca.crt").toString()};
-        if (Runtime.version().feature() >= 25) {
-            assertThat(Probe.run(args)).isEmpty();
-            return;
-        }
-        Optional<Path> java = jdk25OrLater();
-        Assumptions.assumeTrue(java.isPresent(), "running on Java " + Runtime.version().feature()
-                + " and no JDK 25 or later found (set VIRTUAL_THREADS_JDK or install one under /usr/lib/jvm)");
-        List<String> command = new ArrayList<>(List.of(java.get().toString(), "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), Probe.class.getName()));
-        command.addAll(List.of(args));
-        Path log = Files.createTempFile("virtual-thread-probe", ".log");
-        try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            boolean ended = p.waitFor(5, TimeUnit.MINUTES);
-            if (!ended) {
-                p.destroyForcibly();
-            }
-            String out = Files.readString(log, StandardCharsets.UTF_8);
-            assertThat(ended).as("probe ended within 5 minutes: %s", out).isTrue();
-            assertThat(p.exitValue()).as("probe on %s:%n%s", java.get(), out).isZero();
-            assertThat(out).contains("no pinning");
-        } finally {
-            Files.deleteIfExists(log);
-        }
+        VirtualThreadProbes.run(Probe.class, Probe::run, "no pinning", args);
     }
 
     /**
@@ -112,37 +89,6 @@ class VirtualThreadPinningTest {
     }
 
     /** A {@code bin/java} of JDK 25 or later: {@code VIRTUAL_THREADS_JDK}, else one under /usr/lib/jvm. */
-    static Optional<Path> jdk25OrLater() throws IOException {
-        List<Path> homes = new ArrayList<>();
-        String env = System.getenv("VIRTUAL_THREADS_JDK");
-        if (env != null && !env.isBlank()) {
-            homes.add(Path.of(env));
-        }
-        Path jvms = Path.of("/usr/lib/jvm");
-        if (Files.isDirectory(jvms)) {
-            try (Stream<Path> s = Files.list(jvms)) {
-                s.sorted().forEach(homes::add);
-            }
-        }
-        for (Path home : homes) {
-            Path release = home.resolve("release");
-            Path java = home.resolve("bin/java");
-            if (!Files.isRegularFile(release) || !Files.isExecutable(java)) {
-                continue;
-            }
-            Properties p = new Properties();
-            try (var in = Files.newInputStream(release)) {
-                p.load(in);
-            }
-            String v = p.getProperty("JAVA_VERSION", "").replace("\"", "");
-            Matcher m = Pattern.compile("^(\\d+)").matcher(v);
-            if (m.find() && Integer.parseInt(m.group(1)) >= 25) {
-                return Optional.of(java);
-            }
-        }
-        return Optional.empty();
-    }
-
     /**
      * The check, run in a JVM of version 25 or later: arguments are the plain server's host and port,
      * the TLS server's host and TLS port and its CA certificate. Prints "no pinning" and exits 0, or
@@ -152,14 +98,8 @@ class VirtualThreadPinningTest {
         private Probe() {
         }
 
-        public static void main(String[] args) throws Exception {
-            List<String> problems = run(args);
-            if (problems.isEmpty()) {
-                System.out.println("no pinning");
-                System.exit(0);
-            }
-            problems.forEach(System.out::println);
-            System.exit(1);
+        public static void main(String[] args) {
+            VirtualThreadProbes.main(Probe::run, "no pinning", args);
         }
 
         static List<String> run(String[] args) throws Exception {
