@@ -127,7 +127,7 @@ final class ConnectionGuard implements Transport.Guard {
                     x.drainDeadlineNanos = switch (a) {
                         case CANCELLED -> Math.min(now + Exchange.DRAIN_NANOS, x.hardDeadlineNanos());
                         case INTERRUPTED -> now + Exchange.INTERRUPT_GRACE_NANOS;
-                        default -> x.hardDeadlineNanos();
+                        default -> x.timeoutDrainDeadlineNanos(now);
                     };
                     c.sendCancel();
                 }

@@ -81,4 +81,16 @@ final class Exchange {
     long hardDeadlineNanos() {
         return budget.unlimited() ? Long.MAX_VALUE : budget.deadlineNanos() + graceNanos - RETURN_RESERVE_NANOS;
     }
+
+    /**
+     * How long a timed-out request waits for the server to confirm a Cancel sent at {@code sentNanos}:
+     * until {@link #hardDeadlineNanos()}, or a whole grace from the Cancel when it went out later than
+     * the deadline (a consumer slower than the timeout meets it at its next read, when that grace may be
+     * over; the answer that arrived meanwhile is the confirmation, and reading it must not fail).
+     */
+    long timeoutDrainDeadlineNanos(long sentNanos) {
+        long hard = hardDeadlineNanos();
+        long fromCancel = sentNanos + graceNanos - RETURN_RESERVE_NANOS;
+        return hard != Long.MAX_VALUE && fromCancel - hard > 0 ? fromCancel : hard;
+    }
 }

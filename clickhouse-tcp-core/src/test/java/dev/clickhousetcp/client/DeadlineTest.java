@@ -131,6 +131,41 @@ class DeadlineTest {
         }
     }
 
+    /**
+     * A consumer slower than the timeout and its grace together: the Cancel goes out at its next read,
+     * when the grace measured from the deadline is already over. The rest of the answer (more than the
+     * client's buffer holds, so part of it still waits in the socket) had arrived long before; reading
+     * it is the server's confirmation, not a silence. The connection was dropped as unconfirmed.
+     */
+    @Test
+    void aConsumerSlowerThanTheGraceKeepsTheConnectionWhenTheAnswerHadArrived() {
+        for (ClickHouseServer server : List.of(ClickHouseServers.modern(), ClickHouseServers.legacy())) {
+            try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1).compression(Compression.NONE)
+                    .build()) {
+                client.ping();
+                Duration timeout = Duration.ofMillis(300);
+                // 16 blocks of 10 KB: past the client's 64 KB buffer, well within the socket's
+                try (QueryResult r = client.query("SELECT toFixedString('a', 1000) FROM numbers(160) "
+                        + "SETTINGS max_block_size = 10", QueryOptions.builder().timeout(timeout).build())) {
+                    ClickHouseTimeoutException e = catchThrowableOfType(() -> {
+                        boolean slept = false;
+                        while (r.next() != null) {
+                            if (!slept) {
+                                slept = true;
+                                LockSupport.parkNanos(Duration.ofSeconds(1).toNanos()); // the consumer's own work
+                            }
+                        }
+                    }, ClickHouseTimeoutException.class);
+                    assertThat(e).as("%s: the rest of the result after the deadline", server).isNotNull();
+                    assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
+                    assertThat(e.getMessage()).as("%s", server).contains("the server confirmed");
+                }
+                assertThat(client.poolStats().destroyed()).as("%s: connections dropped", server).isZero();
+                assertThat(client.queryRows("SELECT 1")).hasSize(1);
+            }
+        }
+    }
+
     @Test
     void theQueryTimeoutCoversProducingAnInsertsRows() {
         ClickHouseServer server = ClickHouseServers.modern();
