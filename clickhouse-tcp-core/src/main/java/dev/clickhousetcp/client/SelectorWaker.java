@@ -15,8 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Why: on a virtual thread, {@link Selector#select(long)} with a timeout is a timed park, and every
  * timed park schedules a timer task with the virtual-thread scheduler and cancels it again when data
- * arrives first; with several waits per query that was about a tenth of the throughput of short
- * queries on virtual threads ({@code VirtualThreadScale}). An untimed {@link Selector#select()} parks
+ * arrives first; with several waits per query that was about a tenth of the client's CPU time per
+ * short query on virtual threads ({@code VirtualThreadScale}, docs/performance.md). An untimed {@link Selector#select()} parks
  * without a timer. Its due time (the nearest deadline or socket timeout, from
  * {@link Transport.Guard#checkDueNanos(long)}) is kept here instead, and one shared daemon thread
  * sleeps until the earliest due time among the waits in progress and wakes the selectors whose time
@@ -124,7 +124,7 @@ final class SelectorWaker {
                     continue;
                 }
                 if (due - now <= 0) {
-                    w.selector.wakeup(); // the waiter leaves the set itself; a late wakeup only ends a select early
+                    wakeUp(w); // the waiter leaves the set itself; a late wakeup only ends a select early
                 } else if (next == NEVER || due - next < 0) {
                     next = due;
                 }
@@ -135,6 +135,15 @@ final class SelectorWaker {
             } else {
                 LockSupport.parkNanos(SelectorWaker.class, next - System.nanoTime());
             }
+        }
+    }
+
+    /** Wakes {@code w}'s selector; never fails the thread (a closed selector ignores wake-ups). */
+    private static void wakeUp(Wait w) {
+        try {
+            w.selector.wakeup();
+        } catch (RuntimeException | Error e) {
+            // the waits of other transports depend on this thread; this one ends with its transport
         }
     }
 

@@ -50,6 +50,25 @@ class LifecycleTest {
         }
     }
 
+    /**
+     * A query of 300 rows of 0.2 s each under {@code id}, to interrupt: what it throws goes to {@code seen}
+     * and whether the thread's interrupt flag was set then to {@code interruptKept[0]}. Rows of 0.2 s: the
+     * server notices the Cancel at the next row, well within the interrupt's grace of 1 s even on a
+     * loaded machine (rows of 1 s raced with it).
+     */
+    static Runnable interruptibleQuery(ClickHouseTcpClient client, String id, List<Throwable> seen,
+                                       boolean[] interruptKept) {
+        return () -> {
+            try {
+                client.execute("SELECT sleepEachRow(0.2) FROM numbers(300) SETTINGS max_block_size = 1, "
+                        + "function_sleep_max_microseconds_per_block = 0", QueryOptions.builder().queryId(id).build());
+            } catch (Throwable e) {
+                seen.add(e);
+                interruptKept[0] = Thread.currentThread().isInterrupted();
+            }
+        };
+    }
+
     static boolean running(ClickHouseServer server, String queryId) {
         return !server.httpQuery("SELECT count() FROM system.processes WHERE query_id = '" + queryId + "'").trim()
                 .equals("0");
@@ -113,17 +132,7 @@ class LifecycleTest {
         try (ClickHouseTcpClient client = TestClients.client(server)) {
             List<Throwable> seen = new CopyOnWriteArrayList<>();
             boolean[] interruptKept = {false};
-            Thread t = new Thread(() -> {
-                try {
-                    // rows of 0.2 s: the server notices the Cancel at the next row, well within the
-                    // interrupt's grace of 1 s even on a loaded machine (rows of 1 s raced with it)
-                    client.execute("SELECT sleepEachRow(0.2) FROM numbers(300) SETTINGS max_block_size = 1, "
-                            + "function_sleep_max_microseconds_per_block = 0", QueryOptions.builder().queryId(id).build());
-                } catch (Throwable e) {
-                    seen.add(e);
-                    interruptKept[0] = Thread.currentThread().isInterrupted();
-                }
-            });
+            Thread t = new Thread(interruptibleQuery(client, id, seen, interruptKept));
             t.start();
             await("query running", Duration.ofSeconds(10), () -> running(server, id));
             t.interrupt();

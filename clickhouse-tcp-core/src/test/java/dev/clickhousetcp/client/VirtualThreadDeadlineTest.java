@@ -256,15 +256,8 @@ class VirtualThreadDeadlineTest {
                  ClickHouseTcpClient watcher = client(host, port).build()) {
                 List<Throwable> seen = new CopyOnWriteArrayList<>();
                 boolean[] interruptKept = {false};
-                Thread t = VirtualThreadProbes.startVirtualThread(() -> {
-                    try {
-                        client.execute("SELECT sleepEachRow(0.2) FROM numbers(300) SETTINGS max_block_size = 1, "
-                                + "function_sleep_max_microseconds_per_block = 0", QueryOptions.builder().queryId(id).build());
-                    } catch (Throwable e) {
-                        seen.add(e);
-                        interruptKept[0] = Thread.currentThread().isInterrupted();
-                    }
-                });
+                Thread t = VirtualThreadProbes.startVirtualThread(
+                        LifecycleTest.interruptibleQuery(client, id, seen, interruptKept));
                 await("query running", Duration.ofSeconds(10), () -> running(watcher, id));
                 t.interrupt();
                 t.join(15_000);
