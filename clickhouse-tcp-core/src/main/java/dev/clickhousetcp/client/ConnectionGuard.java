@@ -125,7 +125,7 @@ final class ConnectionGuard implements Transport.Guard {
                     }
                     x.cancelSent = true;
                     x.drainDeadlineNanos = switch (a) {
-                        case CANCELLED -> Math.min(now + Exchange.DRAIN_NANOS, x.hardDeadlineNanos());
+                        case CANCELLED -> Math.min(now + Exchange.DRAIN_NANOS, x.timeoutDrainDeadlineNanos(now));
                         case INTERRUPTED -> now + Exchange.INTERRUPT_GRACE_NANOS;
                         default -> x.timeoutDrainDeadlineNanos(now);
                     };
