@@ -37,6 +37,8 @@ final class SelectorWaker {
     private static final long SCANNING = Long.MIN_VALUE;
     /** No due time: wait until data arrives or something else wakes the selector. */
     static final long NEVER = Long.MAX_VALUE;
+    /** How soon the thread scans again after something it did failed unexpectedly. */
+    private static final long RETRY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
 
     private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
     private static final Set<Wait> WAITS = ConcurrentHashMap.newKeySet();
@@ -113,28 +115,46 @@ final class SelectorWaker {
         }
     }
 
+    /**
+     * Scans and sleeps for as long as the JVM lives. Nothing may end it: every virtual-thread wait with a
+     * due time depends on it. A selector whose wakeup fails does not keep the others waiting; anything else
+     * thrown (e.g. an {@link OutOfMemoryError}) costs a retry {@link #RETRY_NANOS} later.
+     */
     private static void run() {
         while (true) {
-            planned = SCANNING;
-            long now = System.nanoTime();
-            long next = NEVER;
-            for (Wait w : WAITS) {
-                long due = w.dueNanos;
-                if (due == NEVER) {
-                    continue;
-                }
-                if (due - now <= 0) {
+            try {
+                scanAndPark();
+            } catch (Throwable e) {
+                planned = SCANNING; // until the next scan, any new wait unparks the thread
+                LockSupport.parkNanos(SelectorWaker.class, RETRY_NANOS);
+            }
+        }
+    }
+
+    private static void scanAndPark() {
+        planned = SCANNING;
+        long now = System.nanoTime();
+        long next = NEVER;
+        for (Wait w : WAITS) {
+            long due = w.dueNanos;
+            if (due == NEVER) {
+                continue;
+            }
+            if (due - now <= 0) {
+                try {
                     w.selector.wakeup(); // the waiter leaves the set itself; a late wakeup only ends a select early
-                } else if (next == NEVER || due - next < 0) {
-                    next = due;
+                } catch (RuntimeException | Error e) {
+                    // that selector's own failure: its waiter finds out; the others still get theirs
                 }
+            } else if (next == NEVER || due - next < 0) {
+                next = due;
             }
-            planned = next;
-            if (next == NEVER) {
-                LockSupport.park(SelectorWaker.class);
-            } else {
-                LockSupport.parkNanos(SelectorWaker.class, next - System.nanoTime());
-            }
+        }
+        planned = next;
+        if (next == NEVER) {
+            LockSupport.park(SelectorWaker.class);
+        } else {
+            LockSupport.parkNanos(SelectorWaker.class, next - System.nanoTime());
         }
     }
 
