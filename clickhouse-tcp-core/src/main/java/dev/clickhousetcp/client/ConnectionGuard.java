@@ -69,15 +69,27 @@ final class ConnectionGuard implements Transport.Guard {
         return (int) Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left) + 1));
     }
 
+    /**
+     * {@inheritDoc} Only the deadlines the check after that wait acts on: for a read those that bound
+     * {@link #pollMillis()}; for a write the request's deadline alone (a write does
+     * not look at a drain or a resync deadline, and a due time it ignores would end every later wait at
+     * once). Both end at the socket timeout.
+     */
     @Override
-    public long checkDueNanos(long sinceNanos) {
+    public long checkDueNanos(long sinceNanos, boolean write) {
         ClickHouseConnection c = conn;
         if (c == null) {
             return handshake.deadlineNanos(); // Long.MAX_VALUE (never) without a limit
         }
         long silence = c.socketTimeoutNanos();
         long quiet = silence >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : sinceNanos + silence;
-        long next = nextDeadlineNanos(c);
+        long next;
+        if (write) {
+            Exchange x = c.exchange();
+            next = x == null ? Long.MAX_VALUE : x.budget.deadlineNanos();
+        } else {
+            next = nextDeadlineNanos(c);
+        }
         return next == Long.MAX_VALUE || quiet - next < 0 ? quiet : next;
     }
 
@@ -125,7 +137,7 @@ final class ConnectionGuard implements Transport.Guard {
                     }
                     x.cancelSent = true;
                     x.drainDeadlineNanos = switch (a) {
-                        case CANCELLED -> Math.min(now + Exchange.DRAIN_NANOS, x.hardDeadlineNanos());
+                        case CANCELLED -> Math.min(now + Exchange.DRAIN_NANOS, x.timeoutDrainDeadlineNanos(now));
                         case INTERRUPTED -> now + Exchange.INTERRUPT_GRACE_NANOS;
                         default -> x.timeoutDrainDeadlineNanos(now);
                     };

@@ -86,7 +86,9 @@ final class Exchange {
      * How long a timed-out request waits for the server to confirm a Cancel sent at {@code sentNanos}:
      * until {@link #hardDeadlineNanos()}, or a whole grace from the Cancel when it went out later than
      * the deadline (a consumer slower than the timeout meets it at its next read, when that grace may be
-     * over; the answer that arrived meanwhile is the confirmation, and reading it must not fail).
+     * over; the answer that arrived meanwhile is the confirmation, and reading it must not fail). Also
+     * the limit of a cancelled request's drain (with {@link #DRAIN_NANOS}): a slow consumer that closes
+     * or cancels its result past the deadline is in the same position.
      */
     long timeoutDrainDeadlineNanos(long sentNanos) {
         long hard = hardDeadlineNanos();

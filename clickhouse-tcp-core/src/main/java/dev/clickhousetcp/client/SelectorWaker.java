@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * arrives first; with several waits per query that was about a tenth of the client's CPU time per
  * short query on virtual threads ({@code VirtualThreadScale}, docs/performance.md). An untimed {@link Selector#select()} parks
  * without a timer. Its due time (the nearest deadline or socket timeout, from
- * {@link Transport.Guard#checkDueNanos(long)}) is kept here instead, and one shared daemon thread
+ * {@link Transport.Guard#checkDueNanos(long, boolean)}) is kept here instead, and one shared daemon thread
  * sleeps until the earliest due time among the waits in progress and wakes the selectors whose time
  * has come ({@link Selector#wakeup()}). A wait due later than the time that thread already sleeps
  * toward does not disturb it, so with the usual constant timeouts it wakes about once per the
@@ -37,6 +37,8 @@ final class SelectorWaker {
     private static final long SCANNING = Long.MIN_VALUE;
     /** No due time: wait until data arrives or something else wakes the selector. */
     static final long NEVER = Long.MAX_VALUE;
+    /** How soon the thread scans again after something it did failed unexpectedly. */
+    private static final long RETRY_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(10);
 
     private static final MethodHandle IS_VIRTUAL = isVirtualHandle();
     private static final Set<Wait> WAITS = ConcurrentHashMap.newKeySet();
@@ -104,7 +106,12 @@ final class SelectorWaker {
      */
     private static void wakeTheThreadIfLater(long due) {
         if (!STARTED.get() && STARTED.compareAndSet(false, true)) {
-            THREAD.start(); // its first action is a scan, which sees this wait
+            try {
+                THREAD.start(); // its first action is a scan, which sees this wait
+            } catch (RuntimeException | Error e) {
+                STARTED.set(false); // e.g. no native thread to be had: the next wait tries again
+                throw e;
+            }
             return;
         }
         long p = planned;
@@ -113,28 +120,42 @@ final class SelectorWaker {
         }
     }
 
+    /**
+     * Scans and sleeps for as long as the JVM lives. Nothing may end it: every virtual-thread wait with a
+     * due time depends on it. A selector whose wakeup fails does not keep the others waiting; anything else
+     * thrown (e.g. an {@link OutOfMemoryError}) costs a retry {@link #RETRY_NANOS} later.
+     */
     private static void run() {
         while (true) {
-            planned = SCANNING;
-            long now = System.nanoTime();
-            long next = NEVER;
-            for (Wait w : WAITS) {
-                long due = w.dueNanos;
-                if (due == NEVER) {
-                    continue;
-                }
-                if (due - now <= 0) {
-                    wakeUp(w); // the waiter leaves the set itself; a late wakeup only ends a select early
-                } else if (next == NEVER || due - next < 0) {
-                    next = due;
-                }
+            try {
+                scanAndPark();
+            } catch (Throwable e) {
+                planned = SCANNING; // until the next scan, any new wait unparks the thread
+                LockSupport.parkNanos(SelectorWaker.class, RETRY_NANOS);
             }
-            planned = next;
-            if (next == NEVER) {
-                LockSupport.park(SelectorWaker.class);
-            } else {
-                LockSupport.parkNanos(SelectorWaker.class, next - System.nanoTime());
+        }
+    }
+
+    private static void scanAndPark() {
+        planned = SCANNING;
+        long now = System.nanoTime();
+        long next = NEVER;
+        for (Wait w : WAITS) {
+            long due = w.dueNanos;
+            if (due == NEVER) {
+                continue;
             }
+            if (due - now <= 0) {
+                wakeUp(w); // the waiter leaves the set itself; a late wakeup only ends a select early
+            } else if (next == NEVER || due - next < 0) {
+                next = due;
+            }
+        }
+        planned = next;
+        if (next == NEVER) {
+            LockSupport.park(SelectorWaker.class);
+        } else {
+            LockSupport.parkNanos(SelectorWaker.class, next - System.nanoTime());
         }
     }
 

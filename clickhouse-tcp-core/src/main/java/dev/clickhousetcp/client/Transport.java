@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * with a {@link Selector} of its own. Blocking is done here, in short waits of at most
  * {@link Guard#pollMillis()}, between which the connection's {@link Guard} looks at the clock, cancel
  * requests and interrupts (on a virtual thread: one wait without a timeout until
- * {@link Guard#checkDueNanos(long)}, ended early by {@link SelectorWaker}, {@link #wakeUp()} or an
+ * {@link Guard#checkDueNanos(long, boolean)}, ended early by {@link SelectorWaker}, {@link #wakeUp()} or an
  * interrupt). That gives what blocking sockets cannot:
  *
  * <ul>
@@ -49,9 +49,12 @@ class Transport {
          * progress) must end for a check at the latest: the nearest deadline or the socket timeout, as
          * a {@link System#nanoTime()} value, or {@link SelectorWaker#NEVER}. Cancel requests and interrupts
          * are not in it: they wake the wait themselves. Used by virtual threads, whose waits have no
-         * timeout ({@link SelectorWaker}).
+         * timeout ({@link SelectorWaker}). Once that time has passed, the check after the wait must act
+         * (throw, or move on so that the next due time is later).
+         *
+         * @param write whether the wait is a write's (checked by {@link #checkWrite}) or a read's
          */
-        long checkDueNanos(long sinceNanos);
+        long checkDueNanos(long sinceNanos, boolean write);
     }
 
     final SocketChannel channel;
@@ -221,7 +224,7 @@ class Transport {
             key.interestOps(op);
         }
         if (SelectorWaker.onVirtualThread()) {
-            SelectorWaker.select(wait, guard.checkDueNanos(sinceNanos));
+            SelectorWaker.select(wait, guard.checkDueNanos(sinceNanos, op == SelectionKey.OP_WRITE));
         } else {
             selector.select(guard.pollMillis());
         }

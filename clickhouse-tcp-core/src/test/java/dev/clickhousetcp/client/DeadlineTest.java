@@ -166,6 +166,38 @@ class DeadlineTest {
         }
     }
 
+    /**
+     * The same slow consumer stopping early instead, past the deadline and its grace: closing the result
+     * (leaving a loop early) or {@link QueryResult#cancel()} before reading on. The Cancel goes out then, and
+     * the rest of the answer, which had arrived long before, is the confirmation. The connection was
+     * dropped as unconfirmed, its wait for the confirmation having ended with the grace from the deadline.
+     */
+    @Test
+    void aConsumerSlowerThanTheGraceThatStopsEarlyKeepsTheConnectionWhenTheAnswerHadArrived() {
+        for (ClickHouseServer server : List.of(ClickHouseServers.modern(), ClickHouseServers.legacy())) {
+            for (boolean close : new boolean[] {true, false}) {
+                String how = server + (close ? ": closing the result" : ": cancel, then reading on");
+                try (ClickHouseTcpClient client = TestClients.builder(server).maxPoolSize(1)
+                        .compression(Compression.NONE).build()) {
+                    client.ping();
+                    // 16 blocks of 10 KB: past the client's 64 KB buffer, well within the socket's
+                    try (QueryResult r = client.query("SELECT toFixedString('a', 1000) FROM numbers(160) "
+                            + "SETTINGS max_block_size = 10", QueryOptions.builder().timeout(Duration.ofMillis(300))
+                            .build())) {
+                        assertThat(r.next()).isNotNull();
+                        LockSupport.parkNanos(Duration.ofSeconds(1).toNanos()); // the consumer's own work
+                        if (!close) {
+                            r.cancel();
+                            assertThat(r.next()).as("%s: the cancelled stream ends", how).isNull();
+                        }
+                    }
+                    assertThat(client.poolStats().destroyed()).as("%s: connections dropped", how).isZero();
+                    assertThat(client.queryRows("SELECT 1")).hasSize(1);
+                }
+            }
+        }
+    }
+
     @Test
     void theQueryTimeoutCoversProducingAnInsertsRows() {
         ClickHouseServer server = ClickHouseServers.modern();
