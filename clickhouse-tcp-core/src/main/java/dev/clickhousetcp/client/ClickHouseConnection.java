@@ -89,6 +89,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     private ReadContext plainContext;
     private volatile State state;
     private volatile Throwable brokenBy;
+    /** Why another thread ended this connection ({@link #abort(String)}), or {@code null}. */
+    private volatile String abortedBecause;
     /** The request under way, or {@code null} when READY. */
     private volatile Exchange exchange;
     /** Deadline of a resynchronizing ping after a server exception ({@link Long#MAX_VALUE} when none). */
@@ -326,9 +328,12 @@ public final class ClickHouseConnection implements AutoCloseable {
     /**
      * Ends the connection from another thread (e.g. its pool closing while it is lent): shuts down our
      * side's output, so the server ends any query and closes, and the borrower's next read or write
-     * fails and closes the connection. Never resets the connection.
+     * fails and closes the connection. Never resets the connection. From then on every failure the
+     * borrower meets is a {@link ClickHouseConnectionException} saying {@code why}, with what the server
+     * or the socket said (a server's "client has dropped the connection", a TLS alert) as its cause.
      */
-    void abort() {
+    void abort(String why) {
+        abortedBecause = why;
         transport.shutdownOutputFromAnotherThread();
     }
 
@@ -597,6 +602,11 @@ public final class ClickHouseConnection implements AutoCloseable {
         return exchange;
     }
 
+    /** Whether another thread ended this connection ({@link #abort(String)}). */
+    boolean aborted() {
+        return abortedBecause != null;
+    }
+
     /** Deadline of a resynchronizing ping after a server exception ({@link Long#MAX_VALUE} when none). */
     long resyncDeadlineNanos() {
         return resyncDeadlineNanos;
@@ -620,6 +630,16 @@ public final class ClickHouseConnection implements AutoCloseable {
      * client exception (a passed deadline becomes a {@link ClickHouseTimeoutException} naming it).
      */
     ClickHouseException fail(Throwable e) {
+        ClickHouseException ce = failAs(e);
+        String why = abortedBecause;
+        if (why == null) {
+            return ce;
+        }
+        return new ClickHouseConnectionException(why + " while this connection to " + config.host() + ":"
+                + config.port() + " was in use", ce);
+    }
+
+    private ClickHouseException failAs(Throwable e) {
         if (e instanceof ClickHouseServerException se && state == State.READY) {
             return se;
         }

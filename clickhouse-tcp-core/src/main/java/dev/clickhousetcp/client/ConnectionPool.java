@@ -762,7 +762,7 @@ public final class ConnectionPool implements AutoCloseable {
             c.close();
         }
         for (ClickHouseConnection c : lentNow) {
-            c.abort(); // its borrower's thread sees the end and closes it
+            c.abort("the client was closed"); // its borrower's thread sees the end and closes it
         }
     }
 }

@@ -115,7 +115,8 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 }
                 b = nextBlock();
             } catch (ClickHouseServerException e) {
-                RuntimeException outcome = exchange.abort() != Exchange.Abort.NONE
+                RuntimeException outcome = conn.aborted() ? conn.fail(e) // the server saw our end: say why
+                        : exchange.abort() != Exchange.Abort.NONE
                         ? stopped() // the server reports the cancellation (QUERY_WAS_CANCELLED)
                         : e;
                 finish(outcome);

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -468,16 +469,25 @@ class LifecycleTest {
 
     @Test
     void closingTheClientClosesConnectionsStillInUse() {
-        ClickHouseTcpClient client = TestClients.client(ClickHouseServers.modern());
-        QueryResult r = client.query("SELECT number FROM numbers(10000000) SETTINGS max_block_size = 8192");
-        assertThat(r.next()).isNotNull();
-        client.close();
-        assertThatThrownBy(() -> {
-            while (r.next() != null) {
-                // the socket is gone
-            }
-        }).isInstanceOf(ClickHouseException.class);
-        r.close();
-        assertThat(client.poolStats().total()).isZero();
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        TlsConfig tls = TlsConfig.builder().trustedCertificates(legacy.serverCertificatePem().orElseThrow().getParent()
+                .resolve("ca.crt")).build();
+        Map<String, ClickHouseTcpClient.Builder> clients = new java.util.LinkedHashMap<>();
+        clients.put("plain", TestClients.builder(ClickHouseServers.modern()));
+        clients.put("TLS", TestClients.builder(legacy).host("localhost").port(legacy.tlsPort()).tls(tls));
+        clients.forEach((kind, builder) -> {
+            ClickHouseTcpClient client = builder.build();
+            QueryResult r = client.query("SELECT number FROM numbers(10000000) SETTINGS max_block_size = 8192");
+            assertThat(r.next()).isNotNull();
+            client.close();
+            // the borrower is told what happened, not how the socket or the TLS session ended as a result
+            assertThatThrownBy(() -> {
+                while (r.next() != null) {
+                    // the socket is gone
+                }
+            }).as(kind).isInstanceOf(ClickHouseConnectionException.class).hasMessageContaining("client was closed");
+            r.close();
+            assertThat(client.poolStats().total()).as(kind).isZero();
+        });
     }
 }
