@@ -17,14 +17,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConnectionGuardTest {
     private static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(30);
 
+    /** A connection after its handshake with a server of revision 54412, guarded by {@code guard}. */
+    private static ClickHouseConnection connect(ConnectionGuard guard) throws IOException {
+        ByteArrayOutputStream hello = new ByteArrayOutputStream();
+        FuzzFindingsTest.hello(hello, "guard").flush();
+        return ConnectionOpener.handshake(ConnectionConfig.builder().host("guard").port(9000)
+                        .compression(Compression.NONE).socketTimeout(SOCKET_TIMEOUT).build(),
+                new InMemoryTransport(hello.toByteArray(), 1 << 16), guard);
+    }
+
     @Test
     void aWriteIsNotDueAtADrainDeadlineOnlyReadsActOn() throws IOException {
         ConnectionGuard guard = new ConnectionGuard(Budget.NONE);
-        ByteArrayOutputStream hello = new ByteArrayOutputStream();
-        FuzzFindingsTest.hello(hello, "guard").flush();
-        ClickHouseConnection c = ConnectionOpener.handshake(ConnectionConfig.builder().host("guard").port(9000)
-                        .compression(Compression.NONE).socketTimeout(SOCKET_TIMEOUT).build(),
-                new InMemoryTransport(hello.toByteArray(), 1 << 16), guard);
+        ClickHouseConnection c = connect(guard);
         Exchange x = c.startQuery("SELECT 1", QueryOptions.DEFAULT, Budget.of(Duration.ofMinutes(5), Deadline.QUERY));
         long now = System.nanoTime();
         x.cancelSent = true; // a Cancel went out; the server has until the drain deadline, which has passed
@@ -40,11 +45,7 @@ class ConnectionGuardTest {
     @Test
     void aWriteIsDueAtTheRequestsDeadline() throws IOException {
         ConnectionGuard guard = new ConnectionGuard(Budget.NONE);
-        ByteArrayOutputStream hello = new ByteArrayOutputStream();
-        FuzzFindingsTest.hello(hello, "guard").flush();
-        ClickHouseConnection c = ConnectionOpener.handshake(ConnectionConfig.builder().host("guard").port(9000)
-                        .compression(Compression.NONE).socketTimeout(SOCKET_TIMEOUT).build(),
-                new InMemoryTransport(hello.toByteArray(), 1 << 16), guard);
+        ClickHouseConnection c = connect(guard);
         Budget budget = Budget.of(Duration.ofSeconds(2), Deadline.QUERY);
         c.startQuery("SELECT 1", QueryOptions.DEFAULT, budget);
         assertThat(guard.checkDueNanos(System.nanoTime(), true)).isEqualTo(budget.deadlineNanos());
