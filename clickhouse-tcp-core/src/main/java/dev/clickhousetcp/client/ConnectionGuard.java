@@ -71,9 +71,9 @@ final class ConnectionGuard implements Transport.Guard {
 
     /**
      * {@inheritDoc} Only the deadlines the check after that wait acts on: for a read those that bound
-     * {@link #pollMillis()}; for a write the request's deadline alone (a write does
-     * not look at a drain or a resync deadline, and a due time it ignores would end every later wait at
-     * once). Both end at the socket timeout.
+     * {@link #pollMillis()}; for a write the request's deadline alone (a write does not look at a drain
+     * or a resync deadline, and a due time it ignores would end every later wait at once). Both end at
+     * the socket timeout.
      */
     @Override
     public long checkDueNanos(long sinceNanos, boolean write) {
