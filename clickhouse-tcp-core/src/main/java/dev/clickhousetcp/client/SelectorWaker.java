@@ -19,10 +19,10 @@ import java.util.concurrent.locks.LockSupport;
  * short query on virtual threads ({@code VirtualThreadScale}, docs/performance.md). An untimed
  * {@link Selector#select()} parks without a timer. Its due time (the nearest deadline or socket
  * timeout, from {@link Transport.Guard#checkDueNanos(long, boolean)}) is kept here instead, and one
- * shared daemon thread sleeps until the earliest due time among the waits in progress and wakes the selectors whose time
- * has come ({@link Selector#wakeup()}). A wait due later than the time that thread already sleeps
- * toward does not disturb it, so with the usual constant timeouts it wakes about once per the
- * shortest timeout, not once per wait. Interrupts wake the select by themselves; cancel requests and
+ * shared daemon thread sleeps until the earliest due time among the waits in progress and wakes the
+ * selectors whose time has come ({@link Selector#wakeup()}). A wait due later than the time that thread
+ * already sleeps toward does not disturb it, so with the usual constant timeouts it wakes about once per
+ * the shortest timeout, not once per wait. Interrupts wake the select by themselves; cancel requests and
  * aborts call {@link Selector#wakeup()} directly.
  *
  * <p>Platform threads do not come here: their timed selects cost nothing extra. The thread is started
