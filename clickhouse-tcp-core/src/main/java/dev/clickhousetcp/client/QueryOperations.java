@@ -278,21 +278,13 @@ public abstract class QueryOperations {
     public <T> List<T> query(String sql, QueryOptions options, RowMapper<T> mapper) {
         List<T> out = new ArrayList<>();
         Row row = new Row(mappers.config().uint64AsLong());
-        long n = 0;
-        try (QueryResult r = query(sql, options)) {
-            try {
-                Block b;
-                while ((b = r.next()) != null) {
-                    for (int i = 0; i < b.rowCount(); i++) {
-                        row.position(b, i);
-                        out.add(mapper.mapRow(row, n++));
-                    }
-                }
-            } catch (RuntimeException e) {
-                r.abandonWith(e);
-                throw e;
+        long[] n = {0};
+        forEachBlock(sql, options, (Block b, Consumer<? super T> sink) -> {
+            for (int i = 0; i < b.rowCount(); i++) {
+                row.position(b, i);
+                sink.accept(mapper.mapRow(row, n[0]++));
             }
-        }
+        }, out::add);
         return out;
     }
 
@@ -356,27 +348,9 @@ public abstract class QueryOperations {
      * @throws ClickHouseServerException when the server reports an error
      */
     public long forEachRow(String sql, QueryOptions options, Consumer<? super Object[]> action) {
-        RowArrays arrays = new RowArrays(mappers.config().uint64AsLong());
-        long n = 0;
-        try (QueryResult r = query(sql, options)) {
-            try {
-                Block b;
-                while ((b = r.next()) != null) {
-                    int rows = b.rowCount();
-                    Object[][] filled = arrays.read(b);
-                    for (int i = 0; i < rows; i++) {
-                        Object[] row = filled[i];
-                        filled[i] = null;
-                        action.accept(row);
-                    }
-                    n += rows;
-                }
-            } catch (RuntimeException e) {
-                r.abandonWith(e); // the action's: the observation ends with it
-                throw e;
-            }
-        }
-        return n;
+        ArrayRows rows = new ArrayRows(mappers.config().uint64AsLong());
+        forEachBlock(sql, options, rows, action);
+        return rows.rows;
     }
 
     /**
@@ -403,64 +377,7 @@ public abstract class QueryOperations {
      * @throws ClickHouseServerException when the server rejects the query before any row
      */
     public Stream<Object[]> streamRows(String sql, QueryOptions options) {
-        QueryResult r = query(sql, options);
-        RowArrays arrays = new RowArrays(mappers.config().uint64AsLong());
-        Spliterator<Object[]> sp = new Spliterators.AbstractSpliterator<Object[]>(Long.MAX_VALUE,
-                Spliterator.ORDERED | Spliterator.NONNULL) {
-            private Object[][] block;
-            private int next;
-            private int size;
-            private boolean done;
-
-            private boolean fill() {
-                while (next == size && !done) {
-                    Block b = r.next();
-                    if (b == null) {
-                        done = true;
-                        return false;
-                    }
-                    block = arrays.read(b);
-                    next = 0;
-                    size = b.rowCount();
-                }
-                return next < size;
-            }
-
-            private Object[] take() {
-                Object[] row = block[next];
-                block[next++] = null;
-                return row;
-            }
-
-            @Override
-            public boolean tryAdvance(Consumer<? super Object[]> action) {
-                try {
-                    if (!fill()) {
-                        return false;
-                    }
-                    action.accept(take());
-                    return true;
-                } catch (RuntimeException e) {
-                    r.abandonWith(e); // the observation ends with it when the stream is closed
-                    throw e;
-                }
-            }
-
-            @Override
-            public void forEachRemaining(Consumer<? super Object[]> action) {
-                try {
-                    while (fill()) {
-                        while (next < size) {
-                            action.accept(take());
-                        }
-                    }
-                } catch (RuntimeException e) {
-                    r.abandonWith(e);
-                    throw e;
-                }
-            }
-        };
-        return StreamSupport.stream(sp, false).onClose(r::close);
+        return stream(query(sql, options), new ArrayRows(mappers.config().uint64AsLong()), Spliterator.NONNULL);
     }
 
     /**
@@ -671,22 +588,9 @@ public abstract class QueryOperations {
      * @throws MappingException when the class does not fit the result or a value does not fit its property
      */
     public <T> long forEach(String sql, QueryOptions options, Class<T> type, Consumer<? super T> action) {
-        try (QueryResult r = query(sql, options)) {
-            ReadPlan.Reader<T> reader = null;
-            try {
-                Block b;
-                while ((b = r.next()) != null) {
-                    if (reader == null) {
-                        reader = readPlan(type, b).newReader();
-                    }
-                    reader.read(b, action);
-                }
-            } catch (RuntimeException e) {
-                r.abandonWith(e); // a mapping error or the action's: the observation ends with it
-                throw e;
-            }
-            return reader == null ? 0 : reader.rows();
-        }
+        MappedRows<T> rows = new MappedRows<>(type);
+        forEachBlock(sql, options, rows, action);
+        return rows.rows();
     }
 
     /**
@@ -713,30 +617,102 @@ public abstract class QueryOperations {
      * @return a sequential, ordered stream of the mapped rows, to be closed by the caller
      */
     public <T> Stream<T> stream(String sql, QueryOptions options, Class<T> type) {
-        QueryResult r = query(sql, options);
-        Spliterator<T> sp = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE, Spliterator.ORDERED) {
+        return stream(query(sql, options), new MappedRows<>(type), 0);
+    }
+
+    /** Turns each block of a result into the items a call hands on, keeping what it needs across blocks. */
+    @FunctionalInterface
+    private interface BlockItems<T> {
+        /** Hands every row of {@code b}, as an item, to {@code sink}, in order. */
+        void emit(Block b, Consumer<? super T> sink);
+    }
+
+    /** Rows mapped to {@code type} by the plan compiled for the first block's columns. */
+    private final class MappedRows<T> implements BlockItems<T> {
+        private final Class<T> type;
+        private ReadPlan.Reader<T> reader;
+
+        MappedRows(Class<T> type) {
+            this.type = type;
+        }
+
+        @Override
+        public void emit(Block b, Consumer<? super T> sink) {
+            if (reader == null) {
+                reader = readPlan(type, b).newReader();
+            }
+            reader.read(b, sink);
+        }
+
+        long rows() {
+            return reader == null ? 0 : reader.rows();
+        }
+    }
+
+    /** Rows as fresh {@code Object[]}, built a block at a time ({@link RowArrays}); each array is the sink's to keep. */
+    private static final class ArrayRows implements BlockItems<Object[]> {
+        private final RowArrays arrays;
+        long rows;
+
+        ArrayRows(boolean uint64AsLong) {
+            this.arrays = new RowArrays(uint64AsLong);
+        }
+
+        @Override
+        public void emit(Block b, Consumer<? super Object[]> sink) {
+            int n = b.rowCount();
+            Object[][] filled = arrays.read(b);
+            for (int i = 0; i < n; i++) {
+                Object[] row = filled[i];
+                filled[i] = null; // the sink's from now on
+                sink.accept(row);
+            }
+            rows += n;
+        }
+    }
+
+    /**
+     * Runs {@code sql} and hands the items of every block to {@code action} as the blocks arrive. An
+     * exception from the items or the action cancels the query (the result is closed as by
+     * {@link QueryResult#close()}), ends its observation and is rethrown.
+     */
+    private <T> void forEachBlock(String sql, QueryOptions options, BlockItems<T> items, Consumer<? super T> action) {
+        try (QueryResult r = query(sql, options)) {
+            try {
+                Block b;
+                while ((b = r.next()) != null) {
+                    items.emit(b, action);
+                }
+            } catch (RuntimeException e) {
+                r.abandonWith(e); // a mapping error or the action's: the observation ends with it
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * The items of {@code r}'s blocks as a lazy sequential stream that reads a block when it needs one
+     * and closes {@code r} when closed. An exception from reading, the items or the action ends the
+     * observation with it and is thrown from the stream operation; closing the stream then cancels.
+     *
+     * @param characteristics spliterator characteristics beside {@link Spliterator#ORDERED}
+     */
+    private static <T> Stream<T> stream(QueryResult r, BlockItems<T> items, int characteristics) {
+        Spliterator<T> sp = new Spliterators.AbstractSpliterator<T>(Long.MAX_VALUE,
+                Spliterator.ORDERED | characteristics) {
             private final ArrayDeque<T> buffer = new ArrayDeque<>();
-            private ReadPlan.Reader<T> reader;
             private boolean done;
 
             private boolean fill() {
                 while (buffer.isEmpty() && !done) {
-                    Block b = nextBlock();
+                    Block b = r.next();
                     if (b == null) {
                         done = true;
                         return false;
                     }
-                    reader.read(b, buffer::add);
+                    items.emit(b, buffer::add);
                 }
                 return !buffer.isEmpty();
-            }
-
-            private Block nextBlock() {
-                Block b = r.next();
-                if (b != null && reader == null) {
-                    reader = readPlan(type, b).newReader();
-                }
-                return b;
             }
 
             @Override
@@ -760,8 +736,8 @@ public abstract class QueryOperations {
                         action.accept(buffer.poll());
                     }
                     Block b;
-                    while (!done && (b = nextBlock()) != null) {
-                        reader.read(b, action);
+                    while (!done && (b = r.next()) != null) {
+                        items.emit(b, action);
                     }
                     done = true;
                 } catch (RuntimeException e) {
