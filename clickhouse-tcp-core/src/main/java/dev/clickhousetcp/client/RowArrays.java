@@ -7,8 +7,6 @@ import dev.clickhousetcp.data.Int64Column;
 import dev.clickhousetcp.data.NullableColumn;
 import dev.clickhousetcp.data.StringColumn;
 
-import java.math.BigInteger;
-
 /**
  * Builds the {@code Object[]} rows of the row tier ({@link QueryOperations#queryRows},
  * {@link QueryOperations#forEachRow}, {@link QueryOperations#streamRows}) a block at a time: each
@@ -19,8 +17,6 @@ import java.math.BigInteger;
  * 64 bits. One instance per result; not thread-safe.
  */
 final class RowArrays {
-    private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
-
     private static final int OBJECT = 0;
     private static final int UINT64_BIG = 1;
     private static final int LONG = 2;
@@ -70,7 +66,7 @@ final class RowArrays {
                     continue;
                 }
                 switch (k[c]) {
-                    case UINT64_BIG -> a[c] = unsigned(longs[c][r]);
+                    case UINT64_BIG -> a[c] = Int64Column.unsignedValue(longs[c][r]);
                     case LONG -> a[c] = Long.valueOf(longs[c][r]);
                     case DOUBLE -> a[c] = Double.valueOf(doubles[c][r]);
                     case STRING -> a[c] = strings[c].getString(r);
@@ -107,12 +103,6 @@ final class RowArrays {
             nulls[c] = null; // getObject gives the NULLs itself
             kinds[c] = OBJECT;
         }
-    }
-
-    /** The UInt64 whose raw 64 bits are {@code bits}, exactly. */
-    static BigInteger unsigned(long bits) {
-        BigInteger v = BigInteger.valueOf(bits);
-        return bits >= 0 ? v : v.add(TWO_TO_64);
     }
 
     /**

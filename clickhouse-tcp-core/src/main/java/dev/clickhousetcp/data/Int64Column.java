@@ -1,5 +1,6 @@
 package dev.clickhousetcp.data;
 
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -7,6 +8,8 @@ import java.nio.ByteOrder;
  * Int64 / UInt64 column over little-endian bytes. {@link #getObject} returns {@code Long} for Int64, {@code java.math.BigInteger} for UInt64 ({@link #getLong} keeps UInt64's raw bits).
  */
 public final class Int64Column extends IntegerColumn {
+    private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
+
     /**
      * A column over {@code data}, which is not copied.
      *
@@ -40,7 +43,19 @@ public final class Int64Column extends IntegerColumn {
     @Override
     public Object getObject(int row) {
         long v = getLong(row);
-        return unsigned ? (Object) (v >= 0 ? java.math.BigInteger.valueOf(v) : new java.math.BigInteger(Long.toUnsignedString(v))) : (Object) v;
+        return unsigned ? (Object) unsignedValue(v) : (Object) v;
+    }
+
+    /**
+     * The UInt64 whose 64 bits are {@code bits}, exactly: what {@link #getObject} gives for a UInt64
+     * row whose {@link #getRaw} is {@code bits} (values from 2^63 come back above {@code Long.MAX_VALUE}).
+     *
+     * @param bits the stored bits as a signed {@code long}
+     * @return the value in {@code [0, 2^64)}
+     */
+    public static BigInteger unsignedValue(long bits) {
+        BigInteger v = BigInteger.valueOf(bits);
+        return bits >= 0 ? v : v.add(TWO_TO_64);
     }
 
     /**

@@ -17,6 +17,7 @@ import dev.clickhousetcp.data.FixedStringColumn;
 import dev.clickhousetcp.data.FixedStringType;
 import dev.clickhousetcp.data.IPv4Type;
 import dev.clickhousetcp.data.IPv6Type;
+import dev.clickhousetcp.data.Int64Column;
 import dev.clickhousetcp.data.LowCardinalityType;
 import dev.clickhousetcp.data.MapType;
 import dev.clickhousetcp.data.NothingType;
@@ -236,7 +237,7 @@ final class Extractors {
             int[] l = intLayout(t);
             if (l != null && !(t instanceof EnumType)) {
                 boolean u64 = l[0] == 8 && l[1] == 1;
-                return new ObjectExtractor(u64 ? (c, i) -> unsigned(c.getLong(i)) : (c, i) -> BigInteger.valueOf(c.getLong(i)));
+                return new ObjectExtractor(u64 ? (c, i) -> Int64Column.unsignedValue(c.getLong(i)) : (c, i) -> BigInteger.valueOf(c.getLong(i)));
             }
             if (isBigInt(t)) {
                 return new ObjectExtractor(cast(BigInteger.class));
@@ -247,7 +248,7 @@ final class Extractors {
             int[] l = intLayout(t);
             if (l != null && !(t instanceof EnumType) && !(t instanceof NumberType nt && nt.kind() == NumberType.Kind.BOOL)) {
                 boolean u64 = l[0] == 8 && l[1] == 1;
-                return new ObjectExtractor(u64 ? (c, i) -> new BigDecimal(unsigned(c.getLong(i)))
+                return new ObjectExtractor(u64 ? (c, i) -> new BigDecimal(Int64Column.unsignedValue(c.getLong(i)))
                         : (c, i) -> BigDecimal.valueOf(c.getLong(i)));
             }
             if (isDecimal(t)) {
@@ -358,11 +359,6 @@ final class Extractors {
 
     private static RowFn cast(Class<?> type) {
         return (c, i) -> type.cast(c.getObject(i));
-    }
-
-    static BigInteger unsigned(long v) {
-        BigInteger b = BigInteger.valueOf(v);
-        return v < 0 ? b.add(BigInteger.ONE.shiftLeft(64)) : b;
     }
 
     private static Extractor primitive(DataType t, Class<?> cls, java.lang.reflect.Type target, Ctx ctx) {

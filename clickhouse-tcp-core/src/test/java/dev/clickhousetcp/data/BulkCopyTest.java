@@ -40,6 +40,23 @@ class BulkCopyTest {
         }
     }
 
+    /** A UInt64 lane copied out in bulk turns back into the exact value {@code getObject} gives. */
+    @Test
+    void copiedUInt64BitsGiveTheExactValueOfGetObject() {
+        DataType t = DataTypes.parse("UInt64", ZoneOffset.UTC);
+        byte[] data = randomBytes(ROWS * 8, 64);
+        ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN).putLong(0, -1L).putLong(8, Long.MIN_VALUE)
+                .putLong(16, Long.MAX_VALUE).putLong(24, 0L);
+        Int64Column c = new Int64Column(t, ROWS, data, true);
+        long[] out = new long[ROWS];
+        c.copyTo(out, 0);
+        for (int i = 0; i < ROWS; i++) {
+            assertThat(Int64Column.unsignedValue(out[i])).as("row %d", i).isEqualTo(c.getObject(i))
+                    .isEqualTo(new java.math.BigInteger(Long.toUnsignedString(out[i])));
+        }
+        assertThat(Int64Column.unsignedValue(-1L)).isEqualTo(java.math.BigInteger.TWO.pow(64).subtract(java.math.BigInteger.ONE));
+    }
+
     @Test
     void enumColumnsCopyTheirNumbers() {
         DataType e8 = DataTypes.parse("Enum8('a' = -128, 'b' = 0, 'c' = 127)", ZoneOffset.UTC);
