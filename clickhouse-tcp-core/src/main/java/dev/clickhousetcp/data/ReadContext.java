@@ -2,6 +2,7 @@ package dev.clickhousetcp.data;
 
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
 
 import java.io.IOException;
 import java.time.ZoneId;
@@ -198,16 +199,60 @@ public final class ReadContext {
     /** Column positions whose name and type are remembered between blocks. */
     static final int HEADER_POSITIONS = 256;
 
+    /** The names seen at each column position. */
+    private final HeaderSlots<String> names = new HeaderSlots<>();
+    /** The types seen at each column position, with the zone they were resolved in. */
+    private final HeaderSlots<DataType> types = new HeaderSlots<>();
+
     /**
-     * The names and types seen at each column position, two per position (the most recent first), as
-     * their wire bytes: a result's blocks repeat their header, interleaved with side blocks (ProfileEvents,
-     * Log) of another header.
+     * What was read at each column position of a block header, two per position (the most recent
+     * first), with its wire bytes: a result's blocks repeat their header, interleaved with side blocks
+     * (ProfileEvents, Log) of another header.
      */
-    private final byte[][] nameWire = new byte[2 * HEADER_POSITIONS][];
-    private final String[] names = new String[2 * HEADER_POSITIONS];
-    private final byte[][] typeWire = new byte[2 * HEADER_POSITIONS][];
-    private final DataType[] types = new DataType[2 * HEADER_POSITIONS];
-    private final ZoneId[] typeZones = new ZoneId[2 * HEADER_POSITIONS];
+    private static final class HeaderSlots<V> {
+        private final byte[][] wire = new byte[2 * HEADER_POSITIONS][];
+        private final Object[] values = new Object[2 * HEADER_POSITIONS];
+        private final ZoneId[] zones = new ZoneId[2 * HEADER_POSITIONS];
+
+        /**
+         * The value remembered at {@code column} for {@code zone} whose wire bytes come next in
+         * {@code in}, which consumes them; {@code null} (nothing consumed) when there is none.
+         */
+        @SuppressWarnings("unchecked")
+        V take(BinaryReader in, int column, ZoneId zone) {
+            if (column < HEADER_POSITIONS) {
+                for (int k = 2 * column; k < 2 * column + 2; k++) {
+                    if (wire[k] != null && java.util.Objects.equals(zone, zones[k]) && in.skipIfBuffered(wire[k])) {
+                        return (V) values[k];
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** Remembers {@code value}, read from the string {@code text}, at {@code column} for {@code zone}. */
+        void remember(int column, String text, V value, ZoneId zone) {
+            if (column < HEADER_POSITIONS) {
+                int a = 2 * column;
+                wire[a + 1] = wire[a];
+                values[a + 1] = values[a];
+                zones[a + 1] = zones[a];
+                wire[a] = wire(text);
+                values[a] = value;
+                zones[a] = zone;
+            }
+        }
+
+        /** A string as it appears on the wire: VarUInt byte length, then its UTF-8 bytes. */
+        private static byte[] wire(String s) {
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] prefix = new byte[10];
+            int p = BinaryWriter.putVarUInt(b.length, prefix, 0);
+            byte[] w = java.util.Arrays.copyOf(prefix, p + b.length);
+            System.arraycopy(b, 0, w, p, b.length);
+            return w;
+        }
+    }
 
     /**
      * Reads the name of the column at {@code column} in a block header (a string), giving back the
@@ -221,21 +266,10 @@ public final class ReadContext {
      * @throws ClickHouseProtocolException when the length exceeds {@link BinaryReader#maxStringBytes()}
      */
     public String readColumnName(BinaryReader in, int column) throws IOException {
-        if (column < HEADER_POSITIONS) {
-            int a = 2 * column;
-            for (int k = a; k < a + 2; k++) {
-                if (nameWire[k] != null && in.skipIfBuffered(nameWire[k])) {
-                    return names[k];
-                }
-            }
-        }
-        String name = in.readString();
-        if (column < HEADER_POSITIONS) {
-            int a = 2 * column;
-            nameWire[a + 1] = nameWire[a];
-            names[a + 1] = names[a];
-            nameWire[a] = wire(name);
-            names[a] = name;
+        String name = names.take(in, column, null);
+        if (name == null) {
+            name = in.readString();
+            names.remember(column, name, name, null);
         }
         return name;
     }
@@ -253,45 +287,13 @@ public final class ReadContext {
      * @throws dev.clickhousetcp.ClickHouseTypeException when the name is malformed or names an unsupported type
      */
     public DataType readColumnType(BinaryReader in, int column) throws IOException {
-        if (column < HEADER_POSITIONS) {
-            int a = 2 * column;
-            for (int k = a; k < a + 2; k++) {
-                if (typeWire[k] != null && zone.equals(typeZones[k]) && in.skipIfBuffered(typeWire[k])) {
-                    return types[k];
-                }
-            }
-        }
-        String typeName = in.readString(limits.maxTypeNameBytes(), "type name length");
-        DataType type = DataTypes.parse(typeName, zone, limits);
-        if (column < HEADER_POSITIONS) {
-            int a = 2 * column;
-            typeWire[a + 1] = typeWire[a];
-            types[a + 1] = types[a];
-            typeZones[a + 1] = typeZones[a];
-            typeWire[a] = wire(typeName);
-            types[a] = type;
-            typeZones[a] = zone;
+        DataType type = types.take(in, column, zone);
+        if (type == null) {
+            String typeName = in.readString(limits.maxTypeNameBytes(), "type name length");
+            type = DataTypes.parse(typeName, zone, limits);
+            types.remember(column, typeName, type, zone);
         }
         return type;
-    }
-
-    /** A string as it appears on the wire: VarUInt byte length, then its UTF-8 bytes. */
-    private static byte[] wire(String s) {
-        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        int prefix = 1;
-        for (long v = b.length; v >= 0x80; v >>>= 7) {
-            prefix++;
-        }
-        byte[] w = new byte[prefix + b.length];
-        int p = 0;
-        long v = b.length;
-        while (v >= 0x80) {
-            w[p++] = (byte) (v | 0x80);
-            v >>>= 7;
-        }
-        w[p++] = (byte) v;
-        System.arraycopy(b, 0, w, p, b.length);
-        return w;
     }
 
     /**
