@@ -294,9 +294,7 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
     <T> Stream<T> stream(String sql, CallOptions options, Class<T> type) {
         Objects.requireNonNull(type, "type");
         Call call = queryCall(sql, options);
-        Stream<T> source = run("stream", call, () -> ops().stream(sql, call.options(), type));
-        TranslatingSpliterator<T> spliterator = new TranslatingSpliterator<>(this, call, source);
-        return StreamSupport.stream(spliterator, false).onClose(spliterator::close);
+        return translated(call, run("stream", call, () -> ops().stream(sql, call.options(), type)));
     }
 
     @Override
@@ -317,8 +315,12 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
 
     Stream<Object[]> streamRows(String sql, CallOptions options) {
         Call call = queryCall(sql, options);
-        Stream<Object[]> source = run("streamRows", call, () -> ops().streamRows(sql, call.options()));
-        TranslatingSpliterator<Object[]> spliterator = new TranslatingSpliterator<>(this, call, source);
+        return translated(call, run("streamRows", call, () -> ops().streamRows(sql, call.options())));
+    }
+
+    /** The client's stream {@code source} for {@code call}, as the template hands it out ({@link TranslatingSpliterator}). */
+    private <T> Stream<T> translated(Call call, Stream<T> source) {
+        TranslatingSpliterator<T> spliterator = new TranslatingSpliterator<>(this, call, source);
         return StreamSupport.stream(spliterator, false).onClose(spliterator::close);
     }
 
