@@ -5,21 +5,24 @@ import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 
 import java.io.IOException;
-import java.lang.reflect.Array;
 import java.util.List;
 
 /**
  * Tuple(T1, T2, ...) (named or not): each element's column in order (ClickHouse
- * {@code SerializationTuple}). The writer accepts {@code List}s, object arrays and records.
+ * {@code SerializationTuple}). The writer takes {@code List}s and arrays by position; for a named tuple
+ * (every element named) records, JavaBeans and {@code java.util.Map}s by element name, and for an unnamed
+ * tuple records by position ({@code docs/types.md} gives the rules). Immutable and thread-safe.
  */
 public final class TupleType extends DataType {
     private final DataType[] elements;
     private final String[] names;
+    private final TupleValues values;
 
     TupleType(String name, DataType[] elements, String[] names) {
         super(name);
         this.elements = elements;
         this.names = names;
+        this.values = new TupleValues(this, names);
     }
 
     /**
@@ -38,6 +41,17 @@ public final class TupleType extends DataType {
      */
     public String[] names() {
         return names.clone();
+    }
+
+    /**
+     * Whether the tuple is named: it has elements and every one of them has a name (as in
+     * {@code Tuple(b String, a String)}; ClickHouse names every element or none). Values for a named tuple's
+     * elements are taken by name from records, JavaBeans and maps, see {@code docs/types.md}.
+     *
+     * @return {@code true} for a named tuple, {@code false} for {@code Tuple(String, String)} and {@code Tuple()}
+     */
+    public boolean isNamed() {
+        return values.named();
     }
 
     @Override
@@ -103,7 +117,7 @@ public final class TupleType extends DataType {
         return new CompositeWriter(this, ws) {
             @Override
             public void append(Object value) {
-                Object[] parts = parts(value);
+                Object[] parts = values.parts(value);
                 if (parts.length != ws.length) {
                     throw new ClickHouseTypeException("expected " + ws.length + " elements for " + name + ", got "
                             + parts.length);
@@ -129,37 +143,6 @@ public final class TupleType extends DataType {
         };
     }
 
-    private Object[] parts(Object value) {
-        if (value instanceof List<?> l) {
-            return l.toArray();
-        }
-        if (value instanceof Object[] a) {
-            return a;
-        }
-        if (value != null && value.getClass().isArray()) {
-            Object[] a = new Object[Array.getLength(value)];
-            for (int i = 0; i < a.length; i++) {
-                a[i] = Array.get(value, i);
-            }
-            return a;
-        }
-        if (value instanceof Record r) {
-            var comps = r.getClass().getRecordComponents();
-            Object[] a = new Object[comps.length];
-            try {
-                for (int i = 0; i < a.length; i++) {
-                    java.lang.reflect.Method accessor = comps[i].getAccessor();
-                    accessor.trySetAccessible(); // records nested in non-public classes
-                    a[i] = accessor.invoke(r);
-                }
-            } catch (ReflectiveOperationException e) {
-                throw new ClickHouseTypeException("cannot read record " + r.getClass().getName() + " as " + name, e);
-            }
-            return a;
-        }
-        throw ColumnWriter.cannotConvert(this, value);
-    }
-
     @Override
     RowBinaryColumns.Builder rowBinaryBuilder(int depth) {
         return RowBinaryColumns.tuple(elements(), depth);
@@ -167,7 +150,7 @@ public final class TupleType extends DataType {
 
     @Override
     boolean acceptsValue(Object v, boolean strict, int depth) {
-        List<Object> parts = ValueTypes.tupleParts(v);
+        List<Object> parts = values.partsOrNull(v);
         List<DataType> types = elements();
         if (parts == null || parts.size() != types.size()) {
             return false;

@@ -305,27 +305,6 @@ final class ValueTypes {
         return v instanceof Iterable<?> && !(v instanceof Map<?, ?>) || v.getClass().isArray() && !(v instanceof byte[]);
     }
 
-    static List<Object> tupleParts(Object v) {
-        if (v instanceof List<?> l) {
-            return new ArrayList<>(l);
-        }
-        if (v instanceof Record r) {
-            List<Object> out = new ArrayList<>();
-            for (var c : r.getClass().getRecordComponents()) {
-                try {
-                    out.add(component(r, c));
-                } catch (ReflectiveOperationException e) {
-                    return null;
-                }
-            }
-            return out;
-        }
-        if (v.getClass().isArray() && !(v instanceof byte[])) {
-            return elements(v);
-        }
-        return null;
-    }
-
     /** The value of record component {@code c} of {@code r}, read through its accessor. */
     private static Object component(Record r, RecordComponent c) throws ReflectiveOperationException {
         java.lang.reflect.Method m = c.getAccessor();

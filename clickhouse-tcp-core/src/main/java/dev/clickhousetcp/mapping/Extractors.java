@@ -444,7 +444,7 @@ final class Extractors {
         String[] names = tt.names();
         List<Prop> params = m.params;
         int[] index = new int[params.size()];
-        boolean named = Arrays.stream(names).allMatch(java.util.Objects::nonNull);
+        boolean named = tt.isNamed();
         if (named) {
             Arrays.fill(index, -1);
             for (int e = 0; e < names.length; e++) {
@@ -453,11 +453,17 @@ final class Extractors {
                     index[p.index] = e;
                 }
             }
+            List<String> unmatched = new ArrayList<>();
             for (int k = 0; k < index.length; k++) {
                 if (index[k] < 0) {
-                    named = false;
-                    break;
+                    unmatched.add(params.get(k).name);
                 }
+            }
+            if (unmatched.size() == index.length) {
+                named = false; // no name in common: by position, as for an unnamed tuple
+            } else if (!unmatched.isEmpty()) {
+                throw ctx.fail(tt, rec, "component" + (unmatched.size() > 1 ? "s " : " ") + unmatched
+                        + " match" + (unmatched.size() > 1 ? "" : "es") + " no element name of the tuple");
             }
         }
         if (!named) {

@@ -256,9 +256,17 @@ public final class WritePlan<T> {
             String k = problem(mt.keyType(), Extractors.typeArg(jt, 0));
             return k != null ? k : problem(mt.valueType(), Extractors.typeArg(jt, 1));
         }
-        if (b instanceof TupleType) {
-            return raw.isRecord() || List.class.isAssignableFrom(raw) || raw == Object[].class ? null
-                    : "a Tuple takes a record, a List or an Object[]";
+        if (b instanceof TupleType tt) {
+            if (raw.isRecord() || List.class.isAssignableFrom(raw) || raw.isArray()) {
+                return null;
+            }
+            boolean named = tt.isNamed();
+            if (named && (Map.class.isAssignableFrom(raw) || !raw.isPrimitive() && !raw.isEnum()
+                    && !raw.getName().startsWith("java."))) {
+                return null;
+            }
+            return named ? "a named Tuple takes a record, a JavaBean, a Map, a List or an array"
+                    : "an unnamed Tuple takes a record, a List or an array";
         }
         return null;
     }
