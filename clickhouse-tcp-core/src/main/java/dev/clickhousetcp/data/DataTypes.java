@@ -106,8 +106,9 @@ public final class DataTypes {
             case "Nothing": noParams(n); return new NothingType(name);
             case "Nullable": {
                 DataType inner = resolve(single(n), serverZone);
+                // Nullable(Tuple(...)) is a type since ClickHouse 26.1 (ClickHouse PR 89643, enable_nullable_tuple_type)
                 if (inner instanceof NullableType || inner instanceof ArrayType || inner instanceof MapType
-                        || inner instanceof TupleType || inner instanceof LowCardinalityType) {
+                        || inner instanceof LowCardinalityType) {
                     throw new ClickHouseTypeException("Nested type " + inner.name() + " cannot be inside Nullable type");
                 }
                 return new NullableType(name, inner);

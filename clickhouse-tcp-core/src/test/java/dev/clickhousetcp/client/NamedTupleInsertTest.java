@@ -54,6 +54,9 @@ class NamedTupleInsertTest {
     public record Outer(Ns inner, int n) {
     }
 
+    public record Deep(int id, Outer o, Ns nn) {
+    }
+
     public record WithList(long id, List<Ns> items, Map<String, Ns> byKey) {
     }
 
@@ -191,6 +194,12 @@ class NamedTupleInsertTest {
                         InsertOptions.builder().queryOptions(nullableTuples).build());
                 assertThat(tsv(server, "SELECT o.n, o.inner.a, o.inner.b, isNull(nn), nn.a, nn.b FROM " + t + " ORDER BY id"))
                         .isEqualTo("9\tiA\tiB\t0\tnA\tnB\n-3\tmA\tmB\t1\t\\N\t\\N");
+                List<Object[]> rows = client.queryRows("SELECT o, nn FROM " + t + " ORDER BY id");
+                assertThat(rows.get(0)).containsExactly(List.of(9, List.of("iB", "iA")), List.of("nB", "nA"));
+                assertThat(rows.get(1)).containsExactly(List.of(-3, List.of("mB", "mA")), null);
+                assertThat(client.query("SELECT id, o, nn FROM " + t + " ORDER BY id", Deep.class)).containsExactly(
+                        new Deep(1, new Outer(new Ns("iA", "iB"), 9), new Ns("nA", "nB")),
+                        new Deep(2, new Outer(new Ns("mA", "mB"), -3), null));
             } finally {
                 client.execute("DROP TABLE IF EXISTS " + t);
             }
