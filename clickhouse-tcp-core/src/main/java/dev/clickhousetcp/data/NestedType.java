@@ -8,14 +8,14 @@ import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Nested(a T, b U, ...): on the wire exactly Array(Tuple(a T, b U, ...)) (ClickHouse
  * {@code DataTypeNested}; the server sends such columns when a table is created with
  * {@code flatten_nested = 0}). The writer accepts, per row, a {@code List}/array/{@code Iterable} of
- * elements, each element a {@code Map} keyed by field name (every field must be present), a
- * {@code List} or {@code Object[]} of the field values in order, or a record.
+ * elements, each element what the named {@code Tuple} of its fields takes: a {@code Map} keyed by
+ * exactly the field names, a record or JavaBean whose properties are the fields (by name), or a
+ * {@code List} or {@code Object[]} of the field values in order.
  */
 public final class NestedType extends DataType {
     private final List<String> fieldNames;
@@ -88,21 +88,6 @@ public final class NestedType extends DataType {
         return new NestedColumn(this, rows, (ArrayColumn) array.read(in, rows, ctx, state), fieldNames);
     }
 
-    private Object element(Object e) {
-        if (e instanceof Map<?, ?> m) {
-            Object[] parts = new Object[fieldNames.size()];
-            for (int i = 0; i < parts.length; i++) {
-                String f = fieldNames.get(i);
-                if (!m.containsKey(f)) {
-                    throw new ClickHouseTypeException("nested element " + m + " has no field '" + f + "' of " + name);
-                }
-                parts[i] = m.get(f);
-            }
-            return parts;
-        }
-        return e;
-    }
-
     @Override
     public ColumnWriter newWriter() {
         ColumnWriter inner = tuple.newWriter();
@@ -111,16 +96,16 @@ public final class NestedType extends DataType {
             void appendElements(Object value) {
                 if (value instanceof Iterable<?> it) {
                     for (Object e : it) {
-                        inner.append(element(e));
+                        inner.append(e);
                     }
                 } else if (value instanceof Object[] a) {
                     for (Object e : Arrays.asList(a)) {
-                        inner.append(element(e));
+                        inner.append(e);
                     }
                 } else if (value != null && value.getClass().isArray()) {
                     int n = Array.getLength(value);
                     for (int i = 0; i < n; i++) {
-                        inner.append(element(Array.get(value, i)));
+                        inner.append(Array.get(value, i));
                     }
                 } else {
                     throw ColumnWriter.cannotConvert(type(), value);

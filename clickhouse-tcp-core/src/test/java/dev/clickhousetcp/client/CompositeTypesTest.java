@@ -219,7 +219,7 @@ class CompositeTypesTest {
                         .isInstanceOf(ClickHouseTypeException.class).hasMessageContaining("Enum8");
                 assertThatThrownBy(() -> client.insert(t, List.of(), List.<Object[]>of(
                         new Object[] {5, "hi", new double[] {0, 0}, List.of(), new float[4], List.of(Map.of("k", "x"))})))
-                        .isInstanceOf(ClickHouseTypeException.class).hasMessageContaining("no field 'v'");
+                        .isInstanceOf(ClickHouseTypeException.class).hasMessageContaining("no key for element 'v'");
                 assertThat(server.httpQuery("SELECT count() FROM " + t).trim()).isEqualTo(Integer.toString(n + 2));
             } finally {
                 client.execute("DROP TABLE IF EXISTS " + t);

@@ -207,6 +207,29 @@ class NamedTupleInsertTest {
     }
 
     @Test
+    void nestedElementsFillByName() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String t = TestClients.table("nt_nst");
+        QueryOptions unflattened = QueryOptions.builder().setting("flatten_nested", 0).build();
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + t + " (id UInt8, n Nested(b String, a String)) ENGINE = Memory", unflattened);
+            try {
+                client.insert(t, List.of("id", "n"), List.<Object[]>of(
+                        new Object[] {1, List.of(new Ns("a1", "b1"), Map.of("a", "ma", "b", "mb"), new Bean("ba", "bb"))},
+                        new Object[] {2, new Object[] {List.of("lb", "la")}}));
+                assertThat(tsv(server, "SELECT n.a, n.b FROM " + t + " ORDER BY id"))
+                        .isEqualTo("['a1','ma','ba']\t['b1','mb','bb']\n['la']\t['lb']");
+                assertThatThrownBy(() -> client.insert(t, List.of("id", "n"), List.<Object[]>of(
+                        new Object[] {3, List.of(Map.of("a", "x", "b", "y", "z", "extra"))})))
+                        .isInstanceOf(ClickHouseTypeException.class)
+                        .hasMessageContaining("'z'");
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
+
+    @Test
     void mismatchedComponentsAreRefusedNamingTheElements() {
         ClickHouseServer server = ClickHouseServers.modern();
         String t = TestClients.table("nt_bad");
