@@ -206,6 +206,53 @@ class NamedTupleInsertTest {
         }
     }
 
+    /** A Variant picks its tuple variant for a record by the tuple's element names, and fills it by name. */
+    @Test
+    void variantTupleOfARecordIsChosenAndFilledByName() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String t = TestClients.table("nt_var");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + t + " (id UInt8, v Variant(String, Tuple(b UInt8, a String)), "
+                    + "w Variant(UInt64, Tuple(b String, a String))) ENGINE = Memory");
+            try {
+                client.insert(t, List.of("id", "v", "w"), List.<Object[]>of(
+                        new Object[] {1, new Nt("s", 7), new Ns("A", "B")},
+                        new Object[] {2, "text", 5L}));
+                assertThat(tsv(server, "SELECT variantType(v), v.`Tuple(b UInt8, a String)`.a, "
+                        + "v.`Tuple(b UInt8, a String)`.b, variantType(w), w.`Tuple(b String, a String)`.a FROM " + t
+                        + " ORDER BY id")).isEqualTo("Tuple(b UInt8, a String)\ts\t7\tTuple(b String, a String)\tA\n"
+                        + "String\t\t0\tUInt64"); // the last, empty, value is trimmed
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
+
+    public record BeanHolder(long id, Bean ns) {
+    }
+
+    public record MapHolder(long id, Map<String, String> ns) {
+    }
+
+    @Test
+    void objectPropertiesOfBeansAndMapsFillByName() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String t = TestClients.table("nt_props");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + t + " (id UInt64, ns Tuple(b String, a String)) ENGINE = Memory");
+            try {
+                client.insert(t, List.of(new BeanHolder(1, new Bean("bA", "bB"))));
+                client.insert(t, List.of(new MapHolder(2, Map.of("a", "mA", "b", "mB"))));
+                assertThat(tsv(server, "SELECT ns.a, ns.b FROM " + t + " ORDER BY id")).isEqualTo("bA\tbB\nmA\tmB");
+                assertThatThrownBy(() -> client.insert(t, List.of(new MapHolder(3, Map.of("a", "x", "c", "y")))))
+                        .isInstanceOf(MappingException.class)
+                        .hasMessageContaining("column 'ns'").hasMessageContaining("'b'").hasMessageContaining("'c'");
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
+
     @Test
     void nestedElementsFillByName() {
         ClickHouseServer server = ClickHouseServers.modern();
