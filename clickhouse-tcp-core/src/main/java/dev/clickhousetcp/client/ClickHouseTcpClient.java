@@ -151,6 +151,11 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         return true;
     }
 
+    @Override
+    boolean runsSessionStatements() {
+        return false;
+    }
+
     /** Closes idle pooled connections; connections in use close when released. */
     @Override
     public void close() {

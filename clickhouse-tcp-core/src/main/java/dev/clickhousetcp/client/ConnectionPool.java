@@ -47,8 +47,9 @@ import java.util.function.LongUnaryOperator;
  * or the connection again, so thousands of waiting (virtual) threads cost one unpark per
  * hand-off.
  *
- * <p>Reuse rules: a connection goes back to the idle stack only when it is READY and within its
- * lifetime; one that saw an I/O error, a timeout, a protocol error or an unfinished stream is closed
+ * <p>Reuse rules: a connection goes back to the idle stack only when it is READY, within its
+ * lifetime and in the session state a new connection has ({@link ClickHouseConnection#carriesSessionState()}
+ * false: no {@code USE}, {@code SET} or temporary table of an earlier borrower on it); one that saw an I/O error, a timeout, a protocol error or an unfinished stream is closed
  * and its slot freed, and so is one given back past its lifetime. Before reuse, a connection idle
  * longer than {@code validateAfterIdle} is pinged and one past its lifetime is retired. A
  * housekeeping thread (daemon, one per pool) closes idle connections past {@code idleTimeout} down to
@@ -565,7 +566,7 @@ public final class ConnectionPool implements AutoCloseable {
                         Duration.ofNanos(now - e.leasedNanos).toMillis());
             }
             e.returned(now);
-            if (!discard && c.isUsable() && !closed && !e.expired(now)) {
+            if (!discard && c.isUsable() && !c.carriesSessionState() && !closed && !e.expired(now)) {
                 next = offer(e, true);
             } else {
                 next = null;
