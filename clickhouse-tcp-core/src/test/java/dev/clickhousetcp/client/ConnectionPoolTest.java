@@ -102,11 +102,15 @@ class ConnectionPoolTest {
         }
     }
 
-    /** Pool settings: no min idle, validation and housekeeping practically never (tests call housekeep). */
+    /**
+     * Pool settings: no min idle, validation and housekeeping practically never (tests call housekeep), no
+     * shutdown grace (a test that closes a pool while it holds a lease cannot give it back meanwhile).
+     */
     private static PoolConfig settings(int maxSize, int minIdle, Duration idleTimeout, Duration maxLifetime,
                                        Duration leakThreshold, Endpoint... endpoints) {
         return new PoolConfig(maxSize, minIdle, Duration.ofSeconds(10), idleTimeout, maxLifetime, Duration.ofDays(1),
-                leakThreshold, List.of(endpoints), LoadBalancing.IN_ORDER, Duration.ofSeconds(10), Duration.ofDays(1));
+                leakThreshold, List.of(endpoints), LoadBalancing.IN_ORDER, Duration.ofSeconds(10), Duration.ofDays(1),
+                Duration.ZERO);
     }
 
     private ConnectionPool pool(PoolConfig settings) {
