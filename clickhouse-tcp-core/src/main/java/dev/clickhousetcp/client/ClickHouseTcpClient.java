@@ -32,6 +32,11 @@ import java.util.Map;
  * <p>All methods may be called from any thread concurrently; each call borrows a pooled connection
  * for its duration ({@link #query(String)} until the returned result is closed). Errors are
  * {@link ClickHouseException} subtypes; a server error carries ClickHouse's code and name.
+ *
+ * <p>Every call gets a connection in the state the configuration gives it: statements that would change
+ * the server session of the pooled connection running them ({@code USE}, {@code SET}, {@code SET ROLE},
+ * temporary tables, transactions) are refused with a
+ * {@link dev.clickhousetcp.ClickHouseSessionRequiredException}; run them in a session ({@link #openSession()}).
  */
 public final class ClickHouseTcpClient extends QueryOperations implements AutoCloseable {
     private final ConnectionPool pool;

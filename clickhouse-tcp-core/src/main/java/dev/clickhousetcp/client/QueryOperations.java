@@ -169,7 +169,9 @@ public abstract class QueryOperations {
 
     /**
      * Runs {@code fn} with a borrowed connection, returning it to the pool afterwards (or discarding
-     * it when it is no longer usable). The connection must not escape {@code fn}.
+     * it when it is no longer usable, or when {@code fn} changed its server session with {@code USE},
+     * {@code SET}, a temporary table and the like: {@link ClickHouseConnection#carriesSessionState()}).
+     * The connection must not escape {@code fn}.
      *
      * @param <T> the callback's result type
      * @param fn  the callback; it may run several statements on the connection, one after the other

@@ -2,16 +2,16 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.testsupport.Await;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.GatedRows;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -34,54 +34,8 @@ class ShutdownGraceTest {
     /** The row at which the insert's producer waits for the test: inside the second block, the first one sent. */
     private static final int GATE = 15_000;
 
-    /** Rows 0..ROWS-1 whose producer stops before row GATE until {@link #open()}. */
-    private static final class GatedRows implements Iterable<Object[]> {
-        final CountDownLatch reached = new CountDownLatch(1);
-        final CountDownLatch proceed = new CountDownLatch(1);
-
-        void open() {
-            proceed.countDown();
-        }
-
-        @Override
-        public Iterator<Object[]> iterator() {
-            return new Iterator<>() {
-                int next;
-
-                @Override
-                public boolean hasNext() {
-                    return next < ROWS;
-                }
-
-                @Override
-                public Object[] next() {
-                    if (next >= ROWS) {
-                        throw new NoSuchElementException();
-                    }
-                    if (next == GATE) {
-                        reached.countDown();
-                        try {
-                            if (!proceed.await(60, TimeUnit.SECONDS)) {
-                                throw new IllegalStateException("the test never opened the gate");
-                            }
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            throw new IllegalStateException(e);
-                        }
-                    }
-                    return new Object[] {(long) next++};
-                }
-            };
-        }
-    }
-
     private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("still waiting for: " + what).isNegative();
-            Thread.onSpinWait();
-            Thread.yield();
-        }
+        Await.until(what, Duration.ofSeconds(30), condition);
     }
 
     private static long count(ClickHouseTcpClient observer, String sql) {
@@ -103,6 +57,23 @@ class ShutdownGraceTest {
         }
     }
 
+    /** A test body given the server, a client that watches it and a new table {@code (id UInt64)}. */
+    private interface TableTest {
+        void run(ClickHouseServer server, ClickHouseTcpClient observer, String table) throws Exception;
+    }
+
+    private static void withTable(ClickHouseServer server, String prefix, TableTest test) throws Exception {
+        String table = TestClients.table(prefix);
+        try (ClickHouseTcpClient observer = TestClients.client(server)) {
+            observer.execute("CREATE TABLE " + table + " (id UInt64) ENGINE = MergeTree ORDER BY id");
+            try {
+                test.run(server, observer, table);
+            } finally {
+                observer.execute("DROP TABLE IF EXISTS " + table);
+            }
+        }
+    }
+
     private static CompletableFuture<Long> insertOnAnotherThread(ClickHouseTcpClient client, String table,
                                                                  GatedRows rows, String queryId) {
         InsertOptions options = InsertOptions.builder().maxRowsPerBlock(BLOCK)
@@ -113,59 +84,45 @@ class ShutdownGraceTest {
     @ParameterizedTest
     @EnumSource(ClickHouseServer.Kind.class)
     void closeWaitsForARunningInsertWithinItsGrace(ClickHouseServer.Kind kind) throws Exception {
-        ClickHouseServer server = ClickHouseServers.get(kind);
-        String table = TestClients.table("shutdown_grace_kept");
-        try (ClickHouseTcpClient observer = TestClients.client(server)) {
-            observer.execute("CREATE TABLE " + table + " (id UInt64) ENGINE = MergeTree ORDER BY id");
-            try {
-                ClickHouseTcpClient client = TestClients.builder(server).shutdownGrace(Duration.ofSeconds(60)).build();
-                GatedRows rows = new GatedRows();
-                CompletableFuture<Long> insert = insertOnAnotherThread(client, table, rows, UUID.randomUUID().toString());
-                assertThat(rows.reached.await(30, TimeUnit.SECONDS)).isTrue();
-                CompletableFuture<Void> close = CompletableFuture.runAsync(client::close);
-                await("the close to begin", () -> refusing(client));
-                assertThat(close).as("close waits while the insert runs").isNotDone();
-                rows.open();
-                assertThat(insert.get(30, TimeUnit.SECONDS)).isEqualTo(ROWS);
-                close.get(30, TimeUnit.SECONDS);
-                assertThat(client.poolStats().total()).isZero();
-                assertThat(count(observer, "SELECT count() FROM " + table)).isEqualTo(ROWS);
-            } finally {
-                observer.execute("DROP TABLE IF EXISTS " + table);
-            }
-        }
+        withTable(ClickHouseServers.get(kind), "shutdown_grace_kept", (server, observer, table) -> {
+            ClickHouseTcpClient client = TestClients.builder(server).shutdownGrace(Duration.ofSeconds(60)).build();
+            GatedRows rows = new GatedRows(ROWS, GATE);
+            CompletableFuture<Long> insert = insertOnAnotherThread(client, table, rows, UUID.randomUUID().toString());
+            assertThat(rows.awaitGate(30)).isTrue();
+            CompletableFuture<Void> close = CompletableFuture.runAsync(client::close);
+            await("the close to begin", () -> refusing(client));
+            assertThat(close).as("close waits while the insert runs").isNotDone();
+            rows.open();
+            assertThat(insert.get(30, TimeUnit.SECONDS)).isEqualTo(ROWS);
+            close.get(30, TimeUnit.SECONDS);
+            assertThat(client.poolStats().total()).isZero();
+            assertThat(count(observer, "SELECT count() FROM " + table)).isEqualTo(ROWS);
+        });
     }
 
     @ParameterizedTest
     @EnumSource(ClickHouseServer.Kind.class)
     void pastItsGraceCloseEndsTheInsertAndTheServerCancelsIt(ClickHouseServer.Kind kind) throws Exception {
-        ClickHouseServer server = ClickHouseServers.get(kind);
-        String table = TestClients.table("shutdown_grace_cut");
-        try (ClickHouseTcpClient observer = TestClients.client(server)) {
-            observer.execute("CREATE TABLE " + table + " (id UInt64) ENGINE = MergeTree ORDER BY id");
-            try {
-                ClickHouseTcpClient client = TestClients.builder(server).shutdownGrace(Duration.ofMillis(300)).build();
-                GatedRows rows = new GatedRows();
-                String queryId = UUID.randomUUID().toString();
-                CompletableFuture<Long> insert = insertOnAnotherThread(client, table, rows, queryId);
-                assertThat(rows.reached.await(30, TimeUnit.SECONDS)).isTrue();
-                await("the insert to run on the server", () -> running(observer, queryId));
-                client.close(); // returns after its grace, the insert still held by its producer
-                assertThat(insert).isNotDone();
-                await("the server to cancel the insert", () -> !running(observer, queryId));
-                rows.open();
-                assertThatThrownBy(() -> insert.get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
-                        .cause().isInstanceOf(ClickHouseConnectionException.class)
-                        .hasMessageContaining("client was closed")
-                        .hasMessageContaining("shutdown grace of PT0.3S")
-                        .satisfies(e -> assertThat(((ClickHouseConnectionException) e).insertMayHaveBeenApplied())
-                                .isTrue());
-                assertThat(client.poolStats().total()).isZero();
-                assertThat(count(observer, "SELECT count() FROM " + table)).isLessThan(ROWS);
-            } finally {
-                observer.execute("DROP TABLE IF EXISTS " + table);
-            }
-        }
+        withTable(ClickHouseServers.get(kind), "shutdown_grace_cut", (server, observer, table) -> {
+            ClickHouseTcpClient client = TestClients.builder(server).shutdownGrace(Duration.ofMillis(300)).build();
+            GatedRows rows = new GatedRows(ROWS, GATE);
+            String queryId = UUID.randomUUID().toString();
+            CompletableFuture<Long> insert = insertOnAnotherThread(client, table, rows, queryId);
+            assertThat(rows.awaitGate(30)).isTrue();
+            await("the insert to run on the server", () -> running(observer, queryId));
+            client.close(); // returns after its grace, the insert still held by its producer
+            assertThat(insert).isNotDone();
+            await("the server to cancel the insert", () -> !running(observer, queryId));
+            rows.open();
+            assertThatThrownBy(() -> insert.get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+                    .cause().isInstanceOf(ClickHouseConnectionException.class)
+                    .hasMessageContaining("client was closed")
+                    .hasMessageContaining("shutdown grace of PT0.3S")
+                    .satisfies(e -> assertThat(((ClickHouseConnectionException) e).insertMayHaveBeenApplied())
+                            .isTrue());
+            assertThat(client.poolStats().total()).isZero();
+            assertThat(count(observer, "SELECT count() FROM " + table)).isLessThan(ROWS);
+        });
     }
 
     @ParameterizedTest

@@ -1,11 +1,9 @@
 package dev.clickhousetcp.spring.autoconfigure;
 
-import java.util.Iterator;
+import java.time.Duration;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -14,8 +12,10 @@ import java.util.function.BooleanSupplier;
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.spring.core.ClickHouseTcpTemplate;
+import dev.clickhousetcp.testsupport.Await;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.GatedRows;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootConfiguration;
@@ -98,53 +98,6 @@ class ClickHouseTcpShutdownTests {
 
     }
 
-    /** Rows whose producer stops before row {@link #GATE} until {@link #open()}. */
-    static final class GatedRows implements Iterable<Object[]> {
-
-        final CountDownLatch reached = new CountDownLatch(1);
-
-        final CountDownLatch proceed = new CountDownLatch(1);
-
-        void open() {
-            this.proceed.countDown();
-        }
-
-        @Override
-        public Iterator<Object[]> iterator() {
-            return new Iterator<>() {
-
-                private int next;
-
-                @Override
-                public boolean hasNext() {
-                    return this.next < ROWS;
-                }
-
-                @Override
-                public Object[] next() {
-                    if (this.next >= ROWS) {
-                        throw new NoSuchElementException();
-                    }
-                    if (this.next == GATE) {
-                        GatedRows.this.reached.countDown();
-                        try {
-                            if (!GatedRows.this.proceed.await(60, TimeUnit.SECONDS)) {
-                                throw new IllegalStateException("the test never opened the gate");
-                            }
-                        }
-                        catch (InterruptedException ex) {
-                            Thread.currentThread().interrupt();
-                            throw new IllegalStateException(ex);
-                        }
-                    }
-                    return new Object[] { (long) this.next++ };
-                }
-
-            };
-        }
-
-    }
-
     private static ConfigurableApplicationContext start(ClickHouseServer server, String grace) {
         return new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
             .properties("spring.main.banner-mode=off", "clickhouse.tcp.host=" + server.host(),
@@ -153,12 +106,7 @@ class ClickHouseTcpShutdownTests {
     }
 
     private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("still waiting for: " + what).isNegative();
-            Thread.onSpinWait();
-            Thread.yield();
-        }
+        Await.until(what, Duration.ofSeconds(30), condition);
     }
 
     private static long count(ClickHouseTcpClient observer, String sql) {
@@ -182,28 +130,19 @@ class ClickHouseTcpShutdownTests {
         return ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort()).build();
     }
 
-    @Test
-    void closingTheContextWaitsForAnInsertOfAnotherThread(ClickHouseServer server) throws Exception {
-        String table = "spring_shutdown_kept_" + Long.toHexString(System.nanoTime());
+    /** A test body given a client that watches the server and a new table {@code (id UInt64)}. */
+    private interface TableTest {
+
+        void run(ClickHouseTcpClient observer, String table) throws Exception;
+
+    }
+
+    private static void withTable(ClickHouseServer server, String prefix, TableTest test) throws Exception {
+        String table = prefix + Long.toHexString(System.nanoTime());
         try (ClickHouseTcpClient observer = observer(server)) {
             observer.execute("CREATE TABLE " + table + " (id UInt64) ENGINE = MergeTree ORDER BY id");
             try {
-                GracefulPhase.answer.set(null);
-                ConfigurableApplicationContext context = start(server, "60s");
-                ClickHouseTcpClient client = context.getBean(ClickHouseTcpClient.class);
-                GatedRows rows = new GatedRows();
-                CompletableFuture<Long> insert = insertOnAnotherThread(context, table, rows,
-                        UUID.randomUUID().toString());
-                assertThat(rows.reached.await(30, TimeUnit.SECONDS)).isTrue();
-                CompletableFuture<Void> close = CompletableFuture.runAsync(context::close);
-                await("the client's close to begin", () -> refusing(client));
-                // the web server's graceful phase ran before, with the client still open
-                assertThat(GracefulPhase.answer.get()).isEqualTo(42);
-                assertThat(close).as("the context's close waits while the insert runs").isNotDone();
-                rows.open();
-                assertThat(insert.get(30, TimeUnit.SECONDS)).isEqualTo(ROWS);
-                close.get(30, TimeUnit.SECONDS);
-                assertThat(count(observer, "SELECT count() FROM " + table)).isEqualTo(ROWS);
+                test.run(observer, table);
             }
             finally {
                 observer.execute("DROP TABLE IF EXISTS " + table);
@@ -212,33 +151,48 @@ class ClickHouseTcpShutdownTests {
     }
 
     @Test
+    void closingTheContextWaitsForAnInsertOfAnotherThread(ClickHouseServer server) throws Exception {
+        withTable(server, "spring_shutdown_kept_", (observer, table) -> {
+            GracefulPhase.answer.set(null);
+            ConfigurableApplicationContext context = start(server, "60s");
+            ClickHouseTcpClient client = context.getBean(ClickHouseTcpClient.class);
+            GatedRows rows = new GatedRows(ROWS, GATE);
+            CompletableFuture<Long> insert = insertOnAnotherThread(context, table, rows,
+                    UUID.randomUUID().toString());
+            assertThat(rows.awaitGate(30)).isTrue();
+            CompletableFuture<Void> close = CompletableFuture.runAsync(context::close);
+            await("the client's close to begin", () -> refusing(client));
+            // the web server's graceful phase ran before, with the client still open
+            assertThat(GracefulPhase.answer.get()).isEqualTo(42);
+            assertThat(close).as("the context's close waits while the insert runs").isNotDone();
+            rows.open();
+            assertThat(insert.get(30, TimeUnit.SECONDS)).isEqualTo(ROWS);
+            close.get(30, TimeUnit.SECONDS);
+            assertThat(count(observer, "SELECT count() FROM " + table)).isEqualTo(ROWS);
+        });
+    }
+
+    @Test
     void pastTheGraceTheServerCancelsTheInsertAndTheCallerIsTold(ClickHouseServer server) throws Exception {
-        String table = "spring_shutdown_cut_" + Long.toHexString(System.nanoTime());
-        try (ClickHouseTcpClient observer = observer(server)) {
-            observer.execute("CREATE TABLE " + table + " (id UInt64) ENGINE = MergeTree ORDER BY id");
-            try {
-                ConfigurableApplicationContext context = start(server, "300ms");
-                GatedRows rows = new GatedRows();
-                String queryId = UUID.randomUUID().toString();
-                CompletableFuture<Long> insert = insertOnAnotherThread(context, table, rows, queryId);
-                assertThat(rows.reached.await(30, TimeUnit.SECONDS)).isTrue();
-                await("the insert to run on the server", () -> running(observer, queryId));
-                context.close(); // returns after the grace, the insert still held by its producer
-                assertThat(insert).isNotDone();
-                await("the server to cancel the insert", () -> !running(observer, queryId));
-                rows.open();
-                assertThatThrownBy(() -> insert.get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
-                    .cause()
-                    .isInstanceOf(DataAccessException.class)
-                    .hasMessageContaining("client was closed and its shutdown grace of PT0.3S passed")
-                    .hasMessageContaining("the insert may have been applied")
-                    .satisfies((ex) -> assertThat(ex.getCause()).isInstanceOf(ClickHouseConnectionException.class));
-                assertThat(count(observer, "SELECT count() FROM " + table)).isLessThan(ROWS);
-            }
-            finally {
-                observer.execute("DROP TABLE IF EXISTS " + table);
-            }
-        }
+        withTable(server, "spring_shutdown_cut_", (observer, table) -> {
+            ConfigurableApplicationContext context = start(server, "300ms");
+            GatedRows rows = new GatedRows(ROWS, GATE);
+            String queryId = UUID.randomUUID().toString();
+            CompletableFuture<Long> insert = insertOnAnotherThread(context, table, rows, queryId);
+            assertThat(rows.awaitGate(30)).isTrue();
+            await("the insert to run on the server", () -> running(observer, queryId));
+            context.close(); // returns after the grace, the insert still held by its producer
+            assertThat(insert).isNotDone();
+            await("the server to cancel the insert", () -> !running(observer, queryId));
+            rows.open();
+            assertThatThrownBy(() -> insert.get(30, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+                .cause()
+                .isInstanceOf(DataAccessException.class)
+                .hasMessageContaining("client was closed and its shutdown grace of PT0.3S passed")
+                .hasMessageContaining("the insert may have been applied")
+                .satisfies((ex) -> assertThat(ex.getCause()).isInstanceOf(ClickHouseConnectionException.class));
+            assertThat(count(observer, "SELECT count() FROM " + table)).isLessThan(ROWS);
+        });
     }
 
     private static boolean refusing(ClickHouseTcpClient client) {
