@@ -3,7 +3,7 @@ package dev.clickhousetcp;
 /**
  * A statement that changes the state of the server session of the connection running it ({@code USE},
  * {@code SET}, {@code SET ROLE}, {@code SET TRANSACTION SNAPSHOT}, {@code CREATE TEMPORARY TABLE},
- * {@code BEGIN TRANSACTION}) was given to the pooled client, outside a session. Over the native protocol
+ * {@code BEGIN TRANSACTION}, {@code EXECUTE AS user} without a statement) was given to the pooled client, outside a session. Over the native protocol
  * that state lives on the TCP connection (ClickHouse keeps one session per connection), so such a statement
  * would change only the pooled connection that happened to run it, and the next borrower of that connection
  * would inherit it. It is refused before anything is sent or a connection is borrowed: run it in a session
@@ -32,7 +32,8 @@ public class ClickHouseSessionRequiredException extends ClickHouseException {
      * The kind of the refused statement.
      *
      * @return its leading keywords, upper case: {@code USE}, {@code SET}, {@code SET ROLE},
-     *         {@code SET TRANSACTION SNAPSHOT}, {@code CREATE TEMPORARY TABLE} or {@code BEGIN TRANSACTION}
+     *         {@code SET TRANSACTION SNAPSHOT}, {@code CREATE TEMPORARY TABLE}, {@code BEGIN TRANSACTION} or
+     *         {@code EXECUTE AS}
      */
     public String statement() {
         return statement;

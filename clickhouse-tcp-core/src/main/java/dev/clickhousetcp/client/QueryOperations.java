@@ -120,6 +120,8 @@ public abstract class QueryOperations {
                     + "(client.openSession())";
             case "CREATE TEMPORARY TABLE" -> "create it and use it in a session (client.openSession()), or send "
                     + "the rows with the query that reads them as an external table (QueryOptions.externalTable(...))";
+            case "EXECUTE AS" -> "give the statement to run as that user after the name (EXECUTE AS user SELECT ...), "
+                    + "or run it and the statements that need it in a session (client.openSession())";
             default -> "run it and the statements that need it in a session (client.openSession())";
         };
         throw new ClickHouseSessionRequiredException(kind, kind + " outside a session is refused: ClickHouse keeps "

@@ -24,14 +24,15 @@ final class SqlText {
      * follow on that connection: {@code USE} (the current database), {@code SET} (settings, query
      * parameters), {@code SET ROLE} (the current roles), {@code SET TRANSACTION SNAPSHOT} and
      * {@code BEGIN TRANSACTION} (a transaction), {@code CREATE [OR REPLACE] TEMPORARY TABLE} and
-     * {@code REPLACE TEMPORARY TABLE} (a table of the session). {@code SET DEFAULT ROLE ... TO user} is not
+     * {@code REPLACE TEMPORARY TABLE} (a table of the session), {@code EXECUTE AS user} without a statement
+     * after it (the user of the session's later statements). {@code SET DEFAULT ROLE ... TO user} is not
      * among them: it changes users' stored default roles, not the session (ClickHouse's
      * InterpreterSetRoleQuery). Keywords are matched case-insensitively, with white space and comments
      * before and between them (ClickHouse's lexer needs no space between a keyword and a quoted name or a
      * comment, as in {@code USE`db`}).
      *
      * @return {@code USE}, {@code SET}, {@code SET ROLE}, {@code SET TRANSACTION SNAPSHOT},
-     *         {@code CREATE TEMPORARY TABLE}, {@code BEGIN TRANSACTION}, or {@code null}
+     *         {@code CREATE TEMPORARY TABLE}, {@code BEGIN TRANSACTION}, {@code EXECUTE AS}, or {@code null}
      */
     static String sessionStatement(String sql) {
         int i = skipNoise(sql, 0);
@@ -59,6 +60,9 @@ final class SqlText {
             }
             return "SET";
         }
+        if (isWord(sql, i, end, "EXECUTE")) {
+            return executeAsAlone(sql, end) ? "EXECUTE AS" : null;
+        }
         boolean create = isWord(sql, i, end, "CREATE");
         if (create || isWord(sql, i, end, "REPLACE")) {
             int j = skipSpaceAndComments(sql, end);
@@ -77,6 +81,46 @@ final class SqlText {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether {@code EXECUTE} (ending at {@code i}) is followed by {@code AS user} and nothing else: without a
+     * statement of its own, ClickHouse runs the session's later statements as that user.
+     */
+    private static boolean executeAsAlone(String sql, int i) {
+        int j = skipSpaceAndComments(sql, i);
+        int jEnd = wordEnd(sql, j);
+        if (!isWord(sql, j, jEnd, "AS")) {
+            return false;
+        }
+        int k = skipSpaceAndComments(sql, jEnd);
+        int kEnd = k < sql.length() && (sql.charAt(k) == '`' || sql.charAt(k) == '"') ? quotedEnd(sql, k) : wordEnd(sql, k);
+        if (kEnd == k) {
+            return false;
+        }
+        int rest = skipSpaceAndComments(sql, kEnd);
+        return rest == sql.length() || sql.charAt(rest) == ';';
+    }
+
+    /** The end of the quoted name at {@code i} (a backslash escapes, a doubled quote stands for itself). */
+    private static int quotedEnd(String s, int i) {
+        char q = s.charAt(i);
+        int j = i + 1;
+        while (j < s.length()) {
+            char c = s.charAt(j);
+            if (c == '\\') {
+                j += 2;
+            } else if (c == q) {
+                if (j + 1 < s.length() && s.charAt(j + 1) == q) {
+                    j += 2;
+                } else {
+                    return j + 1;
+                }
+            } else {
+                j++;
+            }
+        }
+        return s.length();
     }
 
     /** The end of the bare word at {@code i} (ClickHouse's word characters: letters, digits, {@code _}, {@code $}). */

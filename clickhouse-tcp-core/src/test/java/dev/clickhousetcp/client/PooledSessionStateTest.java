@@ -63,7 +63,8 @@ class PooledSessionStateTest {
                     "SET TRANSACTION SNAPSHOT 1",
                     "CREATE TEMPORARY TABLE leaked (x UInt8)",
                     "create or replace temporary table leaked (x UInt8)",
-                    "BEGIN TRANSACTION");
+                    "BEGIN TRANSACTION",
+                    "EXECUTE AS default");
             for (String sql : refused) {
                 assertThatThrownBy(() -> client.execute(sql)).as(sql)
                         .isInstanceOf(ClickHouseSessionRequiredException.class)

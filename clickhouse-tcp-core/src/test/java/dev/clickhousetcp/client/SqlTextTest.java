@@ -22,6 +22,8 @@ class SqlTextTest {
         assertThat(SqlText.sessionStatement("create or replace temporary table t (x UInt8)"))
                 .isEqualTo("CREATE TEMPORARY TABLE");
         assertThat(SqlText.sessionStatement("REPLACE TEMPORARY TABLE t (x UInt8)")).isEqualTo("CREATE TEMPORARY TABLE");
+        assertThat(SqlText.sessionStatement("EXECUTE AS u")).isEqualTo("EXECUTE AS");
+        assertThat(SqlText.sessionStatement("execute as `odd ``name``` ; -- c")).isEqualTo("EXECUTE AS");
     }
 
     @Test
@@ -38,5 +40,7 @@ class SqlTextTest {
         assertThat(SqlText.sessionStatement("DROP TEMPORARY TABLE t")).isNull();
         assertThat(SqlText.sessionStatement("INSERT INTO t SELECT 'SET x = 1'")).isNull();
         assertThat(SqlText.sessionStatement("")).isNull();
+        assertThat(SqlText.sessionStatement("EXECUTE AS u SELECT currentUser()")).isNull(); // one statement only
+        assertThat(SqlText.sessionStatement("EXECUTE AS \"u\" /* c */ SELECT 1")).isNull();
     }
 }
