@@ -49,10 +49,12 @@ import java.util.function.LongUnaryOperator;
  * hand-off.
  *
  * <p>Reuse rules: a connection goes back to the idle stack only when it is READY, within its
- * lifetime and in the session state a new connection has ({@link ClickHouseConnection#carriesSessionState()}
- * false: no {@code USE}, {@code SET} or temporary table of an earlier borrower on it); one that saw an I/O error, a timeout, a protocol error or an unfinished stream is closed
- * and its slot freed, and so is one given back past its lifetime. Before reuse, a connection idle
- * longer than {@code validateAfterIdle} is pinged and one past its lifetime is retired. A
+ * lifetime and in the session state a new connection has
+ * ({@link ClickHouseConnection#carriesSessionState()} false: no {@code USE}, {@code SET} or temporary
+ * table of an earlier borrower on it); one that saw an I/O error, a timeout, a protocol error or an
+ * unfinished stream is closed and its slot freed, and so is one given back past its lifetime. Before
+ * reuse, a connection idle longer than {@code validateAfterIdle} is pinged and one past its lifetime is
+ * retired. A
  * housekeeping thread (daemon, one per pool) closes idle connections past {@code idleTimeout} down to
  * {@code minIdle}, refills {@code minIdle}, retires idle connections past their lifetime and logs
  * leak warnings. Lent connections are never closed for their age: they are retired when given back.

@@ -94,7 +94,8 @@ final class SqlText {
             return false;
         }
         int k = skipSpaceAndComments(sql, jEnd);
-        int kEnd = k < sql.length() && (sql.charAt(k) == '`' || sql.charAt(k) == '"') ? quotedEnd(sql, k) : wordEnd(sql, k);
+        boolean quoted = k < sql.length() && (sql.charAt(k) == '`' || sql.charAt(k) == '"');
+        int kEnd = quoted ? quotedEnd(sql, k) : wordEnd(sql, k);
         if (kEnd == k) {
             return false;
         }
