@@ -100,6 +100,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     private String currentDatabase;
     private boolean usedOtherDatabase;
     private boolean switching;
+    /** Whether a statement changed the server session beyond what the configuration gives (USE, SET...). */
+    private boolean carriesSessionState;
     private final boolean receiveChunked;
 
     /** A connection over {@code transport} after its handshake ({@link ConnectionOpener}), READY. */
@@ -281,6 +283,20 @@ public final class ClickHouseConnection implements AutoCloseable {
     }
 
     /**
+     * Whether a statement run on this connection changed the state of its server session beyond what
+     * the configuration gives a new connection: {@code USE}, {@code SET}, {@code SET ROLE}, a transaction
+     * or a temporary table (see {@code ClickHouseSessionRequiredException}), or a
+     * {@link QueryOptions#database()} switch when no database is configured (the server's default for the
+     * user has no name to switch back to). A pool closes such a connection when it is given back instead of
+     * lending it again.
+     *
+     * @return {@code true} once such a statement was sent on this connection
+     */
+    public boolean carriesSessionState() {
+        return carriesSessionState;
+    }
+
+    /**
      * Whether the connection has been closed or broken.
      *
      * @return {@code true} once it can no longer be used
@@ -435,8 +451,12 @@ public final class ClickHouseConnection implements AutoCloseable {
     private Exchange start(String sql, QueryOptions options, Budget budget, boolean query) {
         checkSupported(sql, options);
         useDatabase(options.database(), budget);
-        if (query && SqlText.isUse(sql)) {
-            currentDatabase = null; // changed by the statement itself: unknown until the next switch
+        String sessionStatement = switching ? null : SqlText.sessionStatement(sql);
+        if (sessionStatement != null) {
+            carriesSessionState = true;
+            if (sessionStatement.equals("USE")) {
+                currentDatabase = null; // changed by the statement itself: unknown until the next switch
+            }
         }
         Exchange x = begin(budget, query);
         try {
@@ -476,6 +496,9 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
         currentDatabase = wanted;
         usedOtherDatabase = !wanted.equals(config.database());
+        if (config.database().isEmpty()) {
+            carriesSessionState = true; // the user's default database has no name here to switch back to
+        }
     }
 
     /** Rejects, before anything is sent, what this server's revision cannot carry. */

@@ -45,6 +45,11 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
         return false;
     }
 
+    @Override
+    boolean runsSessionStatements() {
+        return true;
+    }
+
     /**
      * Whether the pinned connection is still usable.
      *

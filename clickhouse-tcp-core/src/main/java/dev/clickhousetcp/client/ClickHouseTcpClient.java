@@ -32,6 +32,11 @@ import java.util.Map;
  * <p>All methods may be called from any thread concurrently; each call borrows a pooled connection
  * for its duration ({@link #query(String)} until the returned result is closed). Errors are
  * {@link ClickHouseException} subtypes; a server error carries ClickHouse's code and name.
+ *
+ * <p>Every call gets a connection in the state the configuration gives it: statements that would change
+ * the server session of the pooled connection running them ({@code USE}, {@code SET}, {@code SET ROLE},
+ * temporary tables, transactions) are refused with a
+ * {@link dev.clickhousetcp.ClickHouseSessionRequiredException}; run them in a session ({@link #openSession()}).
  */
 public final class ClickHouseTcpClient extends QueryOperations implements AutoCloseable {
     private final ConnectionPool pool;
@@ -43,7 +48,7 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         this.name = b.name;
         this.pool = new ConnectionPool(cc, new PoolConfig(b.maxPoolSize, b.minIdle, b.acquireTimeout, b.idleTimeout,
                 b.maxLifetime, b.validateAfterIdle, b.leakDetectionThreshold, endpoints, b.loadBalancing,
-                b.failoverBackoff, b.housekeepingPeriod));
+                b.failoverBackoff, b.housekeepingPeriod, b.shutdownGrace));
     }
 
     /**
@@ -151,7 +156,24 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         return true;
     }
 
-    /** Closes idle pooled connections; connections in use close when released. */
+    @Override
+    boolean runsSessionStatements() {
+        return false;
+    }
+
+    /**
+     * Closes the client: from now on calls that need a pooled connection fail ("connection pool is
+     * closed") and idle connections are closed; then it waits up to the shutdown grace
+     * ({@link Builder#shutdownGrace(Duration)}, 10 s by default) for the borrowed ones to be given back, so
+     * queries, inserts and sessions under way finish (their calls are not cut short, and a session may go
+     * on until it is closed). Connections still in use when the grace has passed are ended (a FIN, never a
+     * reset), which makes the server cancel their queries (ClickHouse cancels a query whose client has
+     * gone); their borrowers get a {@link dev.clickhousetcp.ClickHouseConnectionException} saying the client
+     * was closed past its grace (for an insert, {@code insertMayHaveBeenApplied()} says whether rows had
+     * reached the server: blocks it had received may stay written), and a warning logs their query ids.
+     * Returns within about the grace. Idempotent; a second call while the first waits returns at once.
+     * An interrupt during the wait ends it early (the connections are then ended) and stays set.
+     */
     @Override
     public void close() {
         pool.close();
@@ -174,6 +196,7 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         private Duration leakDetectionThreshold = Duration.ZERO;
         private Duration failoverBackoff = Duration.ofSeconds(10);
         private Duration housekeepingPeriod = Duration.ofSeconds(5);
+        private Duration shutdownGrace = PoolConfig.DEFAULT_SHUTDOWN_GRACE;
         private final List<Endpoint> endpoints = new ArrayList<>();
         private LoadBalancing loadBalancing = LoadBalancing.IN_ORDER;
         private int insertBlockRows = 65_536;
@@ -632,6 +655,23 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
          */
         public Builder validateAfterIdle(Duration d) {
             this.validateAfterIdle = d;
+            return this;
+        }
+
+        /**
+         * How long {@link ClickHouseTcpClient#close()} waits for borrowed connections (running queries and
+         * inserts, open results and sessions) to be given back before it ends the ones still in use, which
+         * cancels their server queries (default 10 s; zero ends them at once).
+         *
+         * @param d the longest wait, zero or positive
+         * @return this builder
+         * @throws IllegalArgumentException when {@code d} is {@code null} or negative
+         */
+        public Builder shutdownGrace(Duration d) {
+            if (d == null || d.isNegative()) {
+                throw new IllegalArgumentException("shutdownGrace must be zero or positive, got " + d);
+            }
+            this.shutdownGrace = d;
             return this;
         }
 

@@ -25,6 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
@@ -47,10 +48,13 @@ import java.util.function.LongUnaryOperator;
  * or the connection again, so thousands of waiting (virtual) threads cost one unpark per
  * hand-off.
  *
- * <p>Reuse rules: a connection goes back to the idle stack only when it is READY and within its
- * lifetime; one that saw an I/O error, a timeout, a protocol error or an unfinished stream is closed
- * and its slot freed, and so is one given back past its lifetime. Before reuse, a connection idle
- * longer than {@code validateAfterIdle} is pinged and one past its lifetime is retired. A
+ * <p>Reuse rules: a connection goes back to the idle stack only when it is READY, within its
+ * lifetime and in the session state a new connection has
+ * ({@link ClickHouseConnection#carriesSessionState()} false: no {@code USE}, {@code SET} or temporary
+ * table of an earlier borrower on it); one that saw an I/O error, a timeout, a protocol error or an
+ * unfinished stream is closed and its slot freed, and so is one given back past its lifetime. Before
+ * reuse, a connection idle longer than {@code validateAfterIdle} is pinged and one past its lifetime is
+ * retired. A
  * housekeeping thread (daemon, one per pool) closes idle connections past {@code idleTimeout} down to
  * {@code minIdle}, refills {@code minIdle}, retires idle connections past their lifetime and logs
  * leak warnings. Lent connections are never closed for their age: they are retired when given back.
@@ -80,6 +84,8 @@ public final class ConnectionPool implements AutoCloseable {
     private final LongUnaryOperator random;
     /** Held only for bookkeeping; non-fair: waiting for a connection is done in {@link #waiters}. */
     private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled when the last lent connection of a closed pool is given back (its shutdown grace ends). */
+    private final Condition allGivenBack = lock.newCondition();
     private final Deque<PoolEntry> idle = new ArrayDeque<>();
     /** Borrowers waiting for a connection or a slot, longest waiting first (under the lock). */
     private final Deque<Waiter> waiters = new ArrayDeque<>();
@@ -559,13 +565,16 @@ public final class ConnectionPool implements AutoCloseable {
             if (e.lease != lease || !lent.remove(e)) {
                 return; // not ours, or given back already
             }
+            if (closed && lent.isEmpty()) {
+                allGivenBack.signalAll(); // close() waits for it
+            }
             long now = clock.getAsLong();
             if (e.leakReported) {
                 LOG.info("a connection to {} reported as possibly leaked was given back after {} ms", c.endpoint(),
                         Duration.ofNanos(now - e.leasedNanos).toMillis());
             }
             e.returned(now);
-            if (!discard && c.isUsable() && !closed && !e.expired(now)) {
+            if (!discard && c.isUsable() && !c.carriesSessionState() && !closed && !e.expired(now)) {
                 next = offer(e, true);
             } else {
                 next = null;
@@ -723,11 +732,18 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    /** Closes every connection (idle and lent) and stops housekeeping. Idempotent. */
+    /**
+     * Closes the pool: new borrowers and waiting ones are refused ("connection pool is closed"), idle
+     * connections are closed and housekeeping stops; then it waits up to
+     * {@link PoolConfig#shutdownGrace()} for the lent connections to be given back (each is closed as it
+     * comes back), and ends those still lent after it: a FIN, never a reset, so the server cancels their
+     * queries and their borrowers get a {@link ClickHouseConnectionException} saying the client was closed.
+     * Those are logged as a warning with their query ids. Returns within about the grace; idempotent (a
+     * second call returns at once). An interrupt ends the wait early and stays set.
+     */
     @Override
     public void close() {
         List<ClickHouseConnection> toClose;
-        List<ClickHouseConnection> lentNow;
         List<Waiter> waiting = new ArrayList<>();
         lock.lock();
         try {
@@ -742,12 +758,6 @@ public final class ConnectionPool implements AutoCloseable {
             total -= idle.size();
             destroyed += idle.size();
             idle.clear();
-            // connections still lent out are ended too (their users get a connection error), so a
-            // closed client leaves no socket behind; their release later only frees the slot
-            lentNow = new ArrayList<>(lent.size());
-            for (PoolEntry e : lent) {
-                lentNow.add(e.connection);
-            }
             Waiter w;
             while ((w = nextWaiter()) != null) {
                 w.granted = Waiter.CLOSED;
@@ -761,8 +771,49 @@ public final class ConnectionPool implements AutoCloseable {
         for (ClickHouseConnection c : toClose) {
             c.close();
         }
-        for (ClickHouseConnection c : lentNow) {
-            c.abort("the client was closed"); // its borrower's thread sees the end and closes it
+        Duration grace = pool.shutdownGrace();
+        List<PoolEntry> inUse = awaitGivenBack(grace);
+        if (inUse.isEmpty()) {
+            return;
+        }
+        // connections still lent out are ended (their users get a connection error), so a closed client
+        // leaves no socket and no server query behind; their release later only frees the slot
+        String why = grace.isZero() ? "the client was closed"
+                : "the client was closed and its shutdown grace of " + grace + " passed";
+        List<String> ended = new ArrayList<>(inUse.size());
+        for (PoolEntry e : inUse) {
+            Exchange x = e.connection.exchange();
+            String queryId = x == null ? null : x.queryId;
+            ended.add(e.connection.endpoint() + (queryId == null ? " (no request under way)" : " query_id " + queryId));
+            e.connection.abort(why); // its borrower's thread sees the end and closes it
+        }
+        LOG.warn("closing the pool: {} connection(s) still in use after the shutdown grace of {} were ended, so the "
+                + "server cancels their queries: {}", inUse.size(), grace, ended);
+    }
+
+    /**
+     * Waits up to {@code grace} until no connection is lent; returns the entries lent after it (an
+     * interrupt ends the wait early and stays set).
+     */
+    private List<PoolEntry> awaitGivenBack(Duration grace) {
+        long left = Budget.of(grace, null).remainingNanos(); // Long.MAX_VALUE for a practically endless grace
+        boolean interrupted = false;
+        lock.lock();
+        try {
+            while (!lent.isEmpty() && left > 0) {
+                try {
+                    left = allGivenBack.awaitNanos(left);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    break;
+                }
+            }
+            return new ArrayList<>(lent);
+        } finally {
+            lock.unlock();
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

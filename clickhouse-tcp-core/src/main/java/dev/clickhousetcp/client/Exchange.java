@@ -37,7 +37,7 @@ final class Exchange {
     /** The connection's transport, woken by a cancel request; {@code null} in tests without one. */
     private final Transport transport;
     /** The query_id sent with the request (observations report it), or {@code null} for a ping. */
-    String queryId;
+    volatile String queryId;
     volatile boolean cancelRequested;
     volatile Abort abort = Abort.NONE;
     /** An interrupt of the request's thread was taken (to cancel); the result restores it. */

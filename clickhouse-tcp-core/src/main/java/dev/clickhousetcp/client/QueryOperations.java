@@ -2,6 +2,7 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.ClickHouseSessionRequiredException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.ClickHouseTypeException;
@@ -93,6 +94,42 @@ public abstract class QueryOperations {
     abstract boolean retriesUnansweredReads();
 
     /**
+     * Whether statements that change the connection's server session ({@link SqlText#sessionStatement})
+     * may run: on a session's pinned connection, yes; on pooled connections they are refused, because
+     * the change would stay with whichever connection ran them and reach its next borrower.
+     */
+    abstract boolean runsSessionStatements();
+
+    /**
+     * Refuses, before a connection is borrowed, a statement that would change the server session of a
+     * pooled connection ({@link #runsSessionStatements()} false), naming what to use instead.
+     */
+    final void checkSessionStatement(String sql) {
+        if (runsSessionStatements()) {
+            return;
+        }
+        String kind = SqlText.sessionStatement(sql);
+        if (kind == null) {
+            return;
+        }
+        String instead = switch (kind) {
+            case "USE" -> "use QueryOptions.database(...) for one query or the client's database(...) for all, "
+                    + "or run it and the statements that need it in a session (client.openSession())";
+            case "SET" -> "use QueryOptions.setting(...) (or a SETTINGS clause) for one query or the client's "
+                    + "setting(...) for all, or run it and the statements that need it in a session "
+                    + "(client.openSession())";
+            case "CREATE TEMPORARY TABLE" -> "create it and use it in a session (client.openSession()), or send "
+                    + "the rows with the query that reads them as an external table (QueryOptions.externalTable(...))";
+            case "EXECUTE AS" -> "give the statement to run as that user after the name (EXECUTE AS user SELECT ...), "
+                    + "or run it and the statements that need it in a session (client.openSession())";
+            default -> "run it and the statements that need it in a session (client.openSession())";
+        };
+        throw new ClickHouseSessionRequiredException(kind, kind + " outside a session is refused: ClickHouse keeps "
+                + "its effect in the server session of the TCP connection that runs it, so it would reach only "
+                + "that pooled connection and, after it, the connection's next borrower; " + instead);
+    }
+
+    /**
      * The server's Hello as seen by a pooled connection (name, version, revision, time zone).
      *
      * @return the Hello of the connection borrowed for this call (opening one if none is idle)
@@ -134,7 +171,9 @@ public abstract class QueryOperations {
 
     /**
      * Runs {@code fn} with a borrowed connection, returning it to the pool afterwards (or discarding
-     * it when it is no longer usable). The connection must not escape {@code fn}.
+     * it when it is no longer usable, or when {@code fn} changed its server session with {@code USE},
+     * {@code SET}, a temporary table and the like: {@link ClickHouseConnection#carriesSessionState()}).
+     * The connection must not escape {@code fn}.
      *
      * @param <T> the callback's result type
      * @param fn  the callback; it may run several statements on the connection, one after the other
@@ -200,6 +239,7 @@ public abstract class QueryOperations {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
+        checkSessionStatement(sql);
         ObservedOperation op = observe(operation, sql, options);
         QueryOptions sent = op == null ? options : op.options(options);
         Budget budget = queryBudget(sent);

@@ -14,8 +14,131 @@ final class SqlText {
 
     /** Whether the statement's first keyword is USE. */
     static boolean isUse(String sql) {
+        return "USE".equals(sessionStatement(sql));
+    }
+
+    /**
+     * The kind of a statement that changes the state of the server session of the connection running it,
+     * or {@code null} for any other statement. Over the native protocol ClickHouse keeps one session per
+     * TCP connection (src/Server/TCPHandler.cpp), and these statements change it for the statements that
+     * follow on that connection: {@code USE} (the current database), {@code SET} (settings, query
+     * parameters), {@code SET ROLE} (the current roles), {@code SET TRANSACTION SNAPSHOT} and
+     * {@code BEGIN TRANSACTION} (a transaction), {@code CREATE [OR REPLACE] TEMPORARY TABLE} and
+     * {@code REPLACE TEMPORARY TABLE} (a table of the session), {@code EXECUTE AS user} without a statement
+     * after it (the user of the session's later statements). {@code SET DEFAULT ROLE ... TO user} is not
+     * among them: it changes users' stored default roles, not the session (ClickHouse's
+     * InterpreterSetRoleQuery). Keywords are matched case-insensitively, with white space and comments
+     * before and between them (ClickHouse's lexer needs no space between a keyword and a quoted name or a
+     * comment, as in {@code USE`db`}).
+     *
+     * @return {@code USE}, {@code SET}, {@code SET ROLE}, {@code SET TRANSACTION SNAPSHOT},
+     *         {@code CREATE TEMPORARY TABLE}, {@code BEGIN TRANSACTION}, {@code EXECUTE AS}, or {@code null}
+     */
+    static String sessionStatement(String sql) {
         int i = skipNoise(sql, 0);
-        return sql.regionMatches(true, i, "USE", 0, 3) && i + 3 < sql.length() && Character.isWhitespace(sql.charAt(i + 3));
+        int end = wordEnd(sql, i);
+        if (isWord(sql, i, end, "USE")) {
+            return "USE";
+        }
+        if (isWord(sql, i, end, "BEGIN")) {
+            return "BEGIN TRANSACTION";
+        }
+        if (isWord(sql, i, end, "SET")) {
+            int j = skipSpaceAndComments(sql, end);
+            int jEnd = wordEnd(sql, j);
+            if (isWord(sql, j, jEnd, "ROLE")) {
+                return "SET ROLE";
+            }
+            if (isWord(sql, j, jEnd, "TRANSACTION")) {
+                return "SET TRANSACTION SNAPSHOT";
+            }
+            if (isWord(sql, j, jEnd, "DEFAULT")) {
+                int k = skipSpaceAndComments(sql, jEnd);
+                if (isWord(sql, k, wordEnd(sql, k), "ROLE")) {
+                    return null;
+                }
+            }
+            return "SET";
+        }
+        if (isWord(sql, i, end, "EXECUTE")) {
+            return executeAsAlone(sql, end) ? "EXECUTE AS" : null;
+        }
+        boolean create = isWord(sql, i, end, "CREATE");
+        if (create || isWord(sql, i, end, "REPLACE")) {
+            int j = skipSpaceAndComments(sql, end);
+            int jEnd = wordEnd(sql, j);
+            if (create && isWord(sql, j, jEnd, "OR")) {
+                int k = skipSpaceAndComments(sql, jEnd);
+                int kEnd = wordEnd(sql, k);
+                if (!isWord(sql, k, kEnd, "REPLACE")) {
+                    return null;
+                }
+                j = skipSpaceAndComments(sql, kEnd);
+                jEnd = wordEnd(sql, j);
+            }
+            if (isWord(sql, j, jEnd, "TEMPORARY")) {
+                return "CREATE TEMPORARY TABLE";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code EXECUTE} (ending at {@code i}) is followed by {@code AS user} and nothing else: without a
+     * statement of its own, ClickHouse runs the session's later statements as that user.
+     */
+    private static boolean executeAsAlone(String sql, int i) {
+        int j = skipSpaceAndComments(sql, i);
+        int jEnd = wordEnd(sql, j);
+        if (!isWord(sql, j, jEnd, "AS")) {
+            return false;
+        }
+        int k = skipSpaceAndComments(sql, jEnd);
+        boolean quoted = k < sql.length() && (sql.charAt(k) == '`' || sql.charAt(k) == '"');
+        int kEnd = quoted ? quotedEnd(sql, k) : wordEnd(sql, k);
+        if (kEnd == k) {
+            return false;
+        }
+        int rest = skipSpaceAndComments(sql, kEnd);
+        return rest == sql.length() || sql.charAt(rest) == ';';
+    }
+
+    /** The end of the quoted name at {@code i} (a backslash escapes, a doubled quote stands for itself). */
+    private static int quotedEnd(String s, int i) {
+        char q = s.charAt(i);
+        int j = i + 1;
+        while (j < s.length()) {
+            char c = s.charAt(j);
+            if (c == '\\') {
+                j += 2;
+            } else if (c == q) {
+                if (j + 1 < s.length() && s.charAt(j + 1) == q) {
+                    j += 2;
+                } else {
+                    return j + 1;
+                }
+            } else {
+                j++;
+            }
+        }
+        return s.length();
+    }
+
+    /** The end of the bare word at {@code i} (ClickHouse's word characters: letters, digits, {@code _}, {@code $}). */
+    private static int wordEnd(String s, int i) {
+        if (i >= s.length() || !(Character.isLetter(s.charAt(i)) || s.charAt(i) == '_')) {
+            return i;
+        }
+        int j = i + 1;
+        while (j < s.length() && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '_' || s.charAt(j) == '$')) {
+            j++;
+        }
+        return j;
+    }
+
+    /** Whether the word from {@code start} to {@code end} is {@code keyword}, ignoring case. */
+    private static boolean isWord(String s, int start, int end, String keyword) {
+        return end - start == keyword.length() && s.regionMatches(true, start, keyword, 0, keyword.length());
     }
 
     /**
@@ -69,10 +192,20 @@ final class SqlText {
 
     private static final String[] READ_ONLY = {"SELECT", "WITH", "SHOW", "DESCRIBE", "DESC", "EXISTS", "EXPLAIN"};
 
+    /** Skips white space, comments and opening parentheses before a statement's first keyword. */
     private static int skipNoise(String s, int i) {
+        return skip(s, i, true);
+    }
+
+    /** Skips white space and comments between two keywords. */
+    private static int skipSpaceAndComments(String s, int i) {
+        return skip(s, i, false);
+    }
+
+    private static int skip(String s, int i, boolean parentheses) {
         while (i < s.length()) {
             char c = s.charAt(i);
-            if (Character.isWhitespace(c) || c == '(') {
+            if (Character.isWhitespace(c) || parentheses && c == '(') {
                 i++;
             } else if (s.startsWith("--", i) || s.startsWith("#", i)) {
                 int nl = s.indexOf('\n', i);

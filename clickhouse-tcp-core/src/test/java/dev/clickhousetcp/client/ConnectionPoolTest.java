@@ -102,11 +102,15 @@ class ConnectionPoolTest {
         }
     }
 
-    /** Pool settings: no min idle, validation and housekeeping practically never (tests call housekeep). */
+    /**
+     * Pool settings: no min idle, validation and housekeeping practically never (tests call housekeep), no
+     * shutdown grace (a test that closes a pool while it holds a lease cannot give it back meanwhile).
+     */
     private static PoolConfig settings(int maxSize, int minIdle, Duration idleTimeout, Duration maxLifetime,
                                        Duration leakThreshold, Endpoint... endpoints) {
         return new PoolConfig(maxSize, minIdle, Duration.ofSeconds(10), idleTimeout, maxLifetime, Duration.ofDays(1),
-                leakThreshold, List.of(endpoints), LoadBalancing.IN_ORDER, Duration.ofSeconds(10), Duration.ofDays(1));
+                leakThreshold, List.of(endpoints), LoadBalancing.IN_ORDER, Duration.ofSeconds(10), Duration.ofDays(1),
+                Duration.ZERO);
     }
 
     private ConnectionPool pool(PoolConfig settings) {
@@ -441,6 +445,55 @@ class ConnectionPoolTest {
         assertThat(failed.get("closed")).hasMessage("connection pool is closed");
         last.close();
         assertThat(patient.stats().total()).isZero();
+    }
+
+    /** Settings with a shutdown grace. */
+    private static PoolConfig withGrace(Duration grace) {
+        PoolConfig p = settings(2, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, A);
+        return new PoolConfig(p.maxSize(), p.minIdle(), p.acquireTimeout(), p.idleTimeout(), p.maxLifetime(),
+                p.validateAfterIdle(), p.leakDetectionThreshold(), p.endpoints(), p.loadBalancing(), p.failoverBackoff(),
+                p.housekeepingPeriod(), grace);
+    }
+
+    private static boolean parked(Thread t) {
+        return t.getState() == Thread.State.WAITING || t.getState() == Thread.State.TIMED_WAITING;
+    }
+
+    @Test
+    void closeRefusesNewBorrowersAndWaitsWithinItsGraceUntilTheLastLentConnectionIsBack() throws Exception {
+        ConnectionPool pool = pool(withGrace(Duration.ofMinutes(10)));
+        ConnectionLease first = pool.acquire();
+        ConnectionLease second = pool.acquire();
+        Thread closer = new Thread(pool::close, "closer");
+        closer.start();
+        awaitCondition("close waiting for the lent connections", () -> parked(closer));
+        assertThatThrownBy(pool::acquire).hasMessage("connection pool is closed");
+        first.close();
+        assertThat(closer.isAlive()).as("one connection is still lent").isTrue();
+        second.close();
+        closer.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(closer.isAlive()).isFalse();
+        assertThat(pool.stats().total()).isZero();
+        assertThat(pool.stats().destroyed()).isEqualTo(2); // each closed as it came back, none kept
+    }
+
+    @Test
+    void anInterruptEndsTheShutdownGraceAndStaysSet() throws Exception {
+        ConnectionPool pool = pool(withGrace(Duration.ofMinutes(10)));
+        ConnectionLease lent = pool.acquire();
+        AtomicInteger interruptedAfterClose = new AtomicInteger(-1);
+        Thread closer = new Thread(() -> {
+            pool.close();
+            interruptedAfterClose.set(Thread.currentThread().isInterrupted() ? 1 : 0);
+        }, "closer");
+        closer.start();
+        awaitCondition("close waiting for the lent connection", () -> parked(closer));
+        closer.interrupt();
+        closer.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(closer.isAlive()).isFalse();
+        assertThat(interruptedAfterClose.get()).isEqualTo(1);
+        lent.close(); // ended by the close: its release only frees the slot
+        assertThat(pool.stats().total()).isZero();
     }
 
     @Test

@@ -473,8 +473,10 @@ class LifecycleTest {
         TlsConfig tls = TlsConfig.builder().trustedCertificates(legacy.serverCertificatePem().orElseThrow().getParent()
                 .resolve("ca.crt")).build();
         Map<String, ClickHouseTcpClient.Builder> clients = new java.util.LinkedHashMap<>();
-        clients.put("plain", TestClients.builder(ClickHouseServers.modern()));
-        clients.put("TLS", TestClients.builder(legacy).host("localhost").port(legacy.tlsPort()).tls(tls));
+        // no shutdown grace: the borrower is this thread, which cannot give its connection back while close() waits
+        clients.put("plain", TestClients.builder(ClickHouseServers.modern()).shutdownGrace(Duration.ZERO));
+        clients.put("TLS", TestClients.builder(legacy).host("localhost").port(legacy.tlsPort()).tls(tls)
+                .shutdownGrace(Duration.ZERO));
         clients.forEach((kind, builder) -> {
             ClickHouseTcpClient client = builder.build();
             QueryResult r = client.query("SELECT number FROM numbers(10000000) SETTINGS max_block_size = 8192");

@@ -199,7 +199,8 @@ class VirtualThreadDeadlineTest {
         /** The server sends one block and then nothing: only the cancel itself can wake the reader. */
         private static void cancelWakesTheReader() throws Exception {
             try (FakeServer silent = new FakeServer("server/hello", "data/UInt8");
-                 ClickHouseTcpClient client = client("127.0.0.1", silent.port()).compression(Compression.NONE).build()) {
+                 ClickHouseTcpClient client = client("127.0.0.1", silent.port()).compression(Compression.NONE)
+                         .shutdownGrace(Duration.ZERO).build()) {
                 QueryResult r = client.query("SELECT 1");
                 CompletableFuture<Void> reader = new CompletableFuture<>();
                 java.util.concurrent.atomic.AtomicBoolean gotBlock = new java.util.concurrent.atomic.AtomicBoolean();

@@ -75,6 +75,7 @@ final class ClickHouseTcpClientFactory {
         map.from(pool.getMaxLifetime()).to(builder::maxLifetime);
         map.from(pool.getLeakDetectionThreshold()).to(builder::leakDetectionThreshold);
         map.from(pool.getHousekeepingPeriod()).to(builder::housekeepingPeriod);
+        map.from(pool.getShutdownGrace()).to(builder::shutdownGrace);
         builder.insertBlockRows(p.getInsert().getBlockRows());
         builder.limits(p.getLimits().toDecodeLimits());
         builder.mapping(new MappingConfig(p.getMapping().getAccessMode(), p.getMapping().getUnmappedColumns(),

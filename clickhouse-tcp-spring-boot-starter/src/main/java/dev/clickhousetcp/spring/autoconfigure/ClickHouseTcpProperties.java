@@ -831,6 +831,14 @@ public class ClickHouseTcpProperties implements Validator {
         private Duration housekeepingPeriod = Duration.ofSeconds(5);
 
         /**
+         * How long closing the client, when the application context closes (after the web server's graceful
+         * shutdown), waits for borrowed connections to be given back, so that queries, inserts and sessions
+         * under way in other threads finish; connections still in use after it are ended and the server cancels
+         * their queries; 0 ends them at once.
+         */
+        private Duration shutdownGrace = Duration.ofSeconds(10);
+
+        /**
          * The maximum number of pooled connections, busy and idle together ({@code clickhouse.tcp.pool.max-size}).
          *
          * @return the maximum, 20 by default
@@ -980,6 +988,26 @@ public class ClickHouseTcpProperties implements Validator {
             this.housekeepingPeriod = housekeepingPeriod;
         }
 
+        /**
+         * How long closing the client waits for borrowed connections to be given back
+         * ({@code clickhouse.tcp.pool.shutdown-grace}).
+         *
+         * @return the grace, 10 seconds by default
+         */
+        public Duration getShutdownGrace() {
+            return this.shutdownGrace;
+        }
+
+        /**
+         * Sets how long closing the client waits for borrowed connections to be given back before it ends the ones
+         * still in use (and so cancels their server queries).
+         *
+         * @param shutdownGrace zero or a positive duration
+         */
+        public void setShutdownGrace(Duration shutdownGrace) {
+            this.shutdownGrace = shutdownGrace;
+        }
+
         void validate(Errors errors) {
             atLeast(errors, "pool.max-size", this.maxSize, 1);
             if (this.minIdle < 0 || this.minIdle > Math.max(this.maxSize, 0)) {
@@ -992,6 +1020,7 @@ public class ClickHouseTcpProperties implements Validator {
             notNegative(errors, "pool.max-lifetime", this.maxLifetime);
             notNegative(errors, "pool.leak-detection-threshold", this.leakDetectionThreshold);
             positive(errors, "pool.housekeeping-period", this.housekeepingPeriod);
+            notNegative(errors, "pool.shutdown-grace", this.shutdownGrace);
         }
 
         @Override

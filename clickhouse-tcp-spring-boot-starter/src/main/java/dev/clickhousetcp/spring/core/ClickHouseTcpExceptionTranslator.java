@@ -21,6 +21,7 @@ import dev.clickhousetcp.ClickHouseFeatureNotSupportedException;
 import dev.clickhousetcp.ClickHouseInterruptedException;
 import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.ClickHouseSessionRequiredException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
@@ -68,7 +69,8 @@ import org.springframework.dao.support.PersistenceExceptionTranslator;
  * <td>{@code NonTransientDataAccessResourceException} ({@link ClickHouseNonTransientResourceException})</td></tr>
  * <tr><td>115 UNKNOWN_SETTING, 36, 43, 215, 1, 2, 12, 34, 35, 42, 48, 69, 108, 211, 216, 344, 456, 457, 471;
  * {@link ClickHouseFeatureNotSupportedException} (a server too old for what the call asks, such as query
- * parameters)</td>
+ * parameters); {@link ClickHouseSessionRequiredException} ({@code USE}, {@code SET}, {@code SET ROLE}, a
+ * temporary table or a transaction outside a session)</td>
  * <td>{@code InvalidDataAccessApiUsageException} ({@link ClickHouseInvalidApiUsageException})</td></tr>
  * <tr><td>values that cannot be parsed or converted, constraint violations, throwIf, division by zero: 6,
  * 25-27, 38, 41, 53, 70, 72, 117, 153, 190, 321, 349, 376, 395, 407, 467, 469, 675, 676, 691</td>
@@ -200,7 +202,7 @@ public class ClickHouseTcpExceptionTranslator implements PersistenceExceptionTra
         if (ex instanceof ClickHouseTypeException) {
             return Category.TYPE_MISMATCH;
         }
-        if (ex instanceof ClickHouseFeatureNotSupportedException) {
+        if (ex instanceof ClickHouseFeatureNotSupportedException || ex instanceof ClickHouseSessionRequiredException) {
             return Category.INVALID_API_USAGE;
         }
         return Category.UNCATEGORIZED;
@@ -266,6 +268,9 @@ public class ClickHouseTcpExceptionTranslator implements PersistenceExceptionTra
         }
         if (ex instanceof ClickHouseConnectionException connection) {
             insertNote(out, task, connection);
+        }
+        if (ex instanceof ClickHouseSessionRequiredException) {
+            out.append("; with ClickHouseTcpOperations, run it and the statements that need it inside inSession(...)");
         }
         if (queryId != null) {
             out.append("; query_id ").append(queryId);

@@ -61,7 +61,8 @@ class ClickHouseTcpPropertiesTests {
                     "clickhouse.tcp.mapping.unmapped-columns=fail", "clickhouse.tcp.mapping.uint64-as-long=true",
                     "clickhouse.tcp.load-balancing=round-robin",
                     "clickhouse.tcp.pool.housekeeping-period=2s", "clickhouse.tcp.pool.idle-timeout=1m",
-                    "clickhouse.tcp.pool.leak-detection-threshold=20s", "clickhouse.tcp.pool.validate-after-idle=5s")
+                    "clickhouse.tcp.pool.leak-detection-threshold=20s", "clickhouse.tcp.pool.validate-after-idle=5s",
+                    "clickhouse.tcp.pool.shutdown-grace=45s")
             .run((context) -> {
                 ClickHouseTcpClient client = context.getBean(ClickHouseTcpClient.class);
                 assertThat(client.config().compression()).isEqualTo(Compression.zstd(3));
@@ -79,6 +80,7 @@ class ClickHouseTcpPropertiesTests {
                 assertThat(client.poolConfig().idleTimeout()).isEqualTo(Duration.ofMinutes(1));
                 assertThat(client.poolConfig().leakDetectionThreshold()).isEqualTo(Duration.ofSeconds(20));
                 assertThat(client.poolConfig().validateAfterIdle()).isEqualTo(Duration.ofSeconds(5));
+                assertThat(client.poolConfig().shutdownGrace()).isEqualTo(Duration.ofSeconds(45));
                 assertThat(client.queryRows("SELECT number FROM numbers(10000)")).hasSize(10000);
             });
     }

@@ -114,6 +114,13 @@ class ClickHouseTcpTemplateLegacyServerTests {
         assertThat(client.poolStats().active()).isZero();
         assertThatExceptionOfType(InvalidDataAccessResourceUsageException.class)
             .isThrownBy(() -> template.queryForObject("SELECT count() FROM wanted", Long.class));
+        // outside a session, statements that change the connection's session are refused, on 18.16 too
+        assertThatExceptionOfType(org.springframework.dao.InvalidDataAccessApiUsageException.class)
+            .isThrownBy(() -> template.execute("use system"))
+            .withMessageContaining("inSession(...)");
+        assertThatExceptionOfType(org.springframework.dao.InvalidDataAccessApiUsageException.class)
+            .isThrownBy(() -> template.execute("SET max_threads = 1"));
+        assertThat(template.queryForObject("SELECT currentDatabase()", String.class)).isEqualTo("default");
     }
 
 }

@@ -437,6 +437,32 @@ class ClickHouseTcpTemplateOperationsTests {
     }
 
     @Test
+    void statementsThatChangeTheSessionAreRefusedOutsideASession() {
+        String threads = template.queryForObject("SELECT toString(getSetting('max_threads'))", String.class);
+        for (String sql : List.of("USE system", "/* c */ set max_threads = 1, max_block_size = 7", "SET ROLE NONE",
+                "CREATE TEMPORARY TABLE leaked (id UInt64)")) {
+            assertThatExceptionOfType(InvalidDataAccessApiUsageException.class).as(sql)
+                .isThrownBy(() -> template.execute(sql))
+                .withMessageContaining("outside a session is refused")
+                .withMessageContaining("inSession(...)")
+                .withCauseInstanceOf(dev.clickhousetcp.ClickHouseSessionRequiredException.class);
+            assertThatExceptionOfType(InvalidDataAccessApiUsageException.class).as(sql)
+                .isThrownBy(() -> template.sql(sql).execute());
+        }
+        assertThat(template.queryForObject("SELECT currentDatabase()", String.class)).isEqualTo("default");
+        assertThat(template.queryForObject("SELECT toString(getSetting('max_threads'))", String.class))
+            .isEqualTo(threads);
+        String inSession = template.inSession((session) -> {
+            session.execute("USE system");
+            session.execute("SET max_threads = 1");
+            return session.queryForObject("SELECT currentDatabase() || ' ' || toString(getSetting('max_threads'))",
+                    String.class);
+        });
+        assertThat(inSession).isEqualTo("system 1");
+        assertThat(template.queryForObject("SELECT currentDatabase()", String.class)).isEqualTo("default");
+    }
+
+    @Test
     void describeAndCheckSchema() {
         List<TableColumn> columns = template.describe(DB + ".trades");
         assertThat(columns).extracting(TableColumn::name).containsExactly("id", "symbol", "price", "qty", "day");

@@ -167,6 +167,7 @@ public class ClickHouseEndpoint {
         poolMap.put("validate-after-idle", duration(pool.validateAfterIdle()));
         poolMap.put("leak-detection-threshold", duration(pool.leakDetectionThreshold()));
         poolMap.put("housekeeping-period", duration(pool.housekeepingPeriod()));
+        poolMap.put("shutdown-grace", duration(pool.shutdownGrace()));
         root.put("pool", poolMap);
         Duration timeout = client.defaultQueryTimeout();
         if (timeout != null) {

@@ -94,6 +94,8 @@ class ClickHouseEndpointWebIntegrationTests {
                         .isEqualTo("ROUND_ROBIN");
                     assertThat(JsonPath.<Integer>read(json, client + ".configuration.connection.buffer-size"))
                         .isEqualTo(65536);
+                    assertThat(JsonPath.<String>read(json, client + ".configuration.pool.shutdown-grace"))
+                        .isEqualTo("PT10S");
                     assertThat(JsonPath.<Integer>read(json, client + ".memory.maxConnections")).isEqualTo(4);
                     assertThat(JsonPath.<List<String>>read(json, client + ".memory.perConnection[*].name")).startsWith(
                             "socketReadBuffer", "socketWriteBuffer", "decompressedReader", "compressedFrameIn",
