@@ -1,0 +1,172 @@
+package dev.clickhousetcp.client;
+
+import dev.clickhousetcp.testsupport.ClickHouseServer;
+import dev.clickhousetcp.testsupport.ClickHouseServers;
+import dev.clickhousetcp.testsupport.ClickHouseTest;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Load balancing over three endpoints whose first accepts TCP connections and never answers the handshake:
+ * the connections that tried it go to the live endpoints as the strategy spreads them, not all to the one
+ * after it. The live endpoints are the modern and the legacy server, so each connection's server is known
+ * from the endpoint it reached and the version in its Hello.
+ */
+@ClickHouseTest
+class StalledEndpointBalancingTest {
+
+    private static final int CALLERS = 12;
+
+    /** Accepts connections on loopback, counts them and keeps them open without ever writing a byte. */
+    static final class StalledListener implements AutoCloseable {
+        final ServerSocket socket;
+        final AtomicInteger accepted = new AtomicInteger();
+        final List<Socket> held = new CopyOnWriteArrayList<>();
+        private final Thread acceptor;
+
+        StalledListener() throws IOException {
+            socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            acceptor = new Thread(() -> {
+                while (!socket.isClosed()) {
+                    try {
+                        held.add(socket.accept());
+                        accepted.incrementAndGet();
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            }, "stalled-listener");
+            acceptor.setDaemon(true);
+            acceptor.start();
+        }
+
+        String endpoint() {
+            return "127.0.0.1:" + socket.getLocalPort();
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+            for (Socket s : held) {
+                s.close();
+            }
+        }
+    }
+
+    /**
+     * {@code callers} callers at once each borrow a connection and hold it until all have one, so each
+     * has its own (an idle one, else a new one); returns how many ran their query on each server, by the
+     * server's major version.
+     */
+    static Map<Integer, Integer> spread(ClickHouseTcpClient client, int callers) throws Exception {
+        CyclicBarrier allHaveOne = new CyclicBarrier(callers);
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(callers);
+        try {
+            List<Future<Integer>> versions = new ArrayList<>();
+            for (int i = 0; i < callers; i++) {
+                versions.add(pool.submit(() -> {
+                    start.await();
+                    return client.withConnection(c -> {
+                        int version;
+                        try (QueryResult r = c.query("SELECT version()", QueryOptions.DEFAULT)) {
+                            version = Integer.parseInt(r.next().column(0).getString(0).split("\\.")[0]);
+                            r.drain();
+                        }
+                        assertThat(version).isEqualTo(c.serverHello().versionMajor());
+                        try {
+                            allHaveOne.await(60, TimeUnit.SECONDS);
+                        } catch (Exception e) {
+                            throw new AssertionError(e);
+                        }
+                        return version;
+                    });
+                }));
+            }
+            start.countDown();
+            Map<Integer, Integer> counts = new TreeMap<>();
+            for (Future<Integer> v : versions) {
+                counts.merge(v.get(90, TimeUnit.SECONDS), 1, Integer::sum);
+            }
+            return counts;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static ClickHouseTcpClient client(StalledListener stalled, LoadBalancing balancing) {
+        ClickHouseServer modern = ClickHouseServers.modern();
+        ClickHouseServer legacy = ClickHouseServers.legacy();
+        return ClickHouseTcpClient.builder()
+                .endpoints(List.of(stalled.endpoint(), modern.host() + ":" + modern.tcpPort(),
+                        legacy.host() + ":" + legacy.tcpPort()))
+                .loadBalancing(balancing)
+                .handshakeTimeout(Duration.ofMillis(800))
+                .acquireTimeout(Duration.ofSeconds(60))
+                .maxPoolSize(2 * CALLERS)
+                .build();
+    }
+
+    @Test
+    void roundRobinSpreadsEvenlyOverTheLiveEndpoints() throws Exception {
+        try (StalledListener stalled = new StalledListener();
+             ClickHouseTcpClient client = client(stalled, LoadBalancing.ROUND_ROBIN)) {
+            Map<Integer, Integer> counts = spread(client, CALLERS);
+            assertThat(counts.keySet()).containsExactly(18, 26);
+            assertThat(counts.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(CALLERS);
+            assertThat(Math.abs(counts.get(18) - counts.get(26))).as("spread %s", counts).isLessThanOrEqualTo(1);
+            // a third of the turns went to the stalled endpoint first; within the back-off it is passed over
+            assertThat(stalled.accepted.get()).isEqualTo(CALLERS / 3);
+            // twice as many callers: the idle connections and as many new ones, all on the live endpoints
+            Map<Integer, Integer> again = spread(client, 2 * CALLERS);
+            assertThat(stalled.accepted.get()).isEqualTo(CALLERS / 3);
+            assertThat(Math.abs(again.get(18) - again.get(26))).as("spread %s", again).isLessThanOrEqualTo(1);
+        }
+    }
+
+    @Test
+    void randomLandsEveryConnectionOnALiveEndpoint() throws Exception {
+        try (StalledListener stalled = new StalledListener();
+             ClickHouseTcpClient client = client(stalled, LoadBalancing.RANDOM)) {
+            Map<Integer, Integer> counts = spread(client, CALLERS);
+            assertThat(counts.keySet()).isSubsetOf(18, 26);
+            assertThat(counts.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(CALLERS);
+            int triedStalled = stalled.accepted.get(); // RANDOM is not a rotation: the stalled one's share varies
+            assertThat(spread(client, 2 * CALLERS).values().stream().mapToInt(Integer::intValue).sum())
+                    .isEqualTo(2 * CALLERS);
+            if (triedStalled > 0) {
+                assertThat(stalled.accepted.get()).isEqualTo(triedStalled); // passed over within the back-off
+            }
+        }
+    }
+
+    @Test
+    void inOrderFailsOverToTheFirstLiveEndpoint() throws Exception {
+        try (StalledListener stalled = new StalledListener();
+             ClickHouseTcpClient client = client(stalled, LoadBalancing.IN_ORDER)) {
+            assertThat(spread(client, CALLERS)).isEqualTo(Map.of(26, CALLERS));
+            assertThat(stalled.accepted.get()).isEqualTo(CALLERS);
+            assertThat(spread(client, 2 * CALLERS)).isEqualTo(Map.of(26, 2 * CALLERS));
+            assertThat(stalled.accepted.get()).isEqualTo(CALLERS);
+        }
+    }
+}
