@@ -161,6 +161,53 @@ public final class ConnectionPool implements AutoCloseable {
      * the acquire timeout and the caller's deadline, and the exception names the one that expired.
      */
     ConnectionLease acquire(Budget caller) {
+        return acquire(caller, true);
+    }
+
+    /**
+     * Borrows a connection only if one is to be had without waiting for another borrower: an idle one
+     * (validated as in {@link #acquire()}), or a new one when the pool is below its maximum size, opened
+     * within {@code caller} and the acquire timeout.
+     *
+     * @return the lease, or {@code null} when every connection is lent and the pool is at its maximum size
+     * @throws ClickHouseTimeoutException when opening the new connection ran out of time
+     * @throws ClickHouseException        when opening a connection fails on every endpoint
+     */
+    ConnectionLease tryAcquire(Budget caller) {
+        return acquire(caller, false);
+    }
+
+    /**
+     * Opens a connection outside the pool (not counted in its size, never lent or given back: the caller
+     * closes it), on an endpoint picked and failed over as for pooled ones, within {@code budget}.
+     */
+    ClickHouseConnection openUnpooled(Budget budget) {
+        checkOpen();
+        return openNew(budget, false).connection;
+    }
+
+    /**
+     * Opens a connection to {@code endpoint} outside the pool, as {@link #openUnpooled(Budget)} but with no
+     * choice of endpoint and no failover; its outcome leaves the endpoint's back-off as it is.
+     */
+    ClickHouseConnection openUnpooled(Endpoint endpoint, Budget budget) {
+        checkOpen();
+        return connector.connect(endpoint, budget);
+    }
+
+    private void checkOpen() {
+        lock.lock();
+        try {
+            if (closed) {
+                throw new ClickHouseException("connection pool is closed");
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@link #acquire(Budget)}, or with {@code wait} false {@link #tryAcquire(Budget)}. */
+    private ConnectionLease acquire(Budget caller, boolean wait) {
         long start = System.nanoTime();
         Budget budget = Budget.of(pool.acquireTimeout(), Deadline.ACQUIRE).min(caller);
         while (true) {
@@ -177,6 +224,8 @@ public final class ConnectionPool implements AutoCloseable {
                     if (total < pool.maxSize()) {
                         total++;
                         open = true;
+                    } else if (!wait) {
+                        return null;
                     } else {
                         w = new Waiter(Thread.currentThread());
                         waiters.addLast(w);
@@ -196,7 +245,7 @@ public final class ConnectionPool implements AutoCloseable {
             }
             if (open) {
                 try {
-                    e = openNew(budget);
+                    e = openNew(budget, true);
                 } catch (RuntimeException ex) {
                     freeSlot(false, ex instanceof ClickHouseTimeoutException t && t.deadline() == Deadline.ACQUIRE);
                     throw ex;
@@ -440,9 +489,10 @@ public final class ConnectionPool implements AutoCloseable {
 
     /**
      * Opens a connection on the endpoint chosen by the load-balancing strategy, failing over (each attempt
-     * picks again, see {@link #nextEndpoint}), and makes its entry (opened now, with its lifetime).
+     * picks again, see {@link #nextEndpoint}), and makes its entry (opened now, with its lifetime); counted
+     * as created when {@code pooled}.
      */
-    private PoolEntry openNew(Budget budget) {
+    private PoolEntry openNew(Budget budget, boolean pooled) {
         int n = pool.endpoints().size();
         boolean[] tried = new boolean[n];
         ClickHouseException last = null;
@@ -457,7 +507,9 @@ public final class ConnectionPool implements AutoCloseable {
                         PoolEntry.lifetimeNanos(pool.maxLifetime(), random));
                 lock.lock();
                 try {
-                    created++;
+                    if (pooled) {
+                        created++;
+                    }
                     downUntil[i] = 0;
                     lastHello[i] = c.serverHello();
                 } finally {
@@ -680,7 +732,7 @@ public final class ConnectionPool implements AutoCloseable {
         }
         for (int i = 0; i < toOpen; i++) {
             try {
-                offerOrClose(openNew(Budget.NONE), false);
+                offerOrClose(openNew(Budget.NONE, true), false);
             } catch (RuntimeException ex) {
                 freeSlot(false, false);
                 LOG.debug("could not open a min-idle connection: {}", ex.toString());

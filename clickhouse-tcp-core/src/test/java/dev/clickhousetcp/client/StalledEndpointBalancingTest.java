@@ -3,25 +3,20 @@ package dev.clickhousetcp.client;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.StalledListener;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,42 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StalledEndpointBalancingTest {
 
     private static final int CALLERS = 12;
-
-    /** Accepts connections on loopback, counts them and keeps them open without ever writing a byte. */
-    static final class StalledListener implements AutoCloseable {
-        final ServerSocket socket;
-        final AtomicInteger accepted = new AtomicInteger();
-        final List<Socket> held = new CopyOnWriteArrayList<>();
-        private final Thread acceptor;
-
-        StalledListener() throws IOException {
-            socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-            acceptor = new Thread(() -> {
-                while (!socket.isClosed()) {
-                    try {
-                        held.add(socket.accept());
-                        accepted.incrementAndGet();
-                    } catch (IOException e) {
-                        return;
-                    }
-                }
-            }, "stalled-listener");
-            acceptor.setDaemon(true);
-            acceptor.start();
-        }
-
-        String endpoint() {
-            return "127.0.0.1:" + socket.getLocalPort();
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-            for (Socket s : held) {
-                s.close();
-            }
-        }
-    }
 
     /**
      * {@code callers} callers at once each borrow a connection and hold it until all have one, so each
@@ -135,10 +94,10 @@ class StalledEndpointBalancingTest {
             assertThat(counts.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(CALLERS);
             assertThat(Math.abs(counts.get(18) - counts.get(26))).as("spread %s", counts).isLessThanOrEqualTo(1);
             // a third of the turns went to the stalled endpoint first; within the back-off it is passed over
-            assertThat(stalled.accepted.get()).isEqualTo(CALLERS / 3);
+            assertThat(stalled.accepted()).isEqualTo(CALLERS / 3);
             // twice as many callers: the idle connections and as many new ones, all on the live endpoints
             Map<Integer, Integer> again = spread(client, 2 * CALLERS);
-            assertThat(stalled.accepted.get()).isEqualTo(CALLERS / 3);
+            assertThat(stalled.accepted()).isEqualTo(CALLERS / 3);
             assertThat(Math.abs(again.get(18) - again.get(26))).as("spread %s", again).isLessThanOrEqualTo(1);
         }
     }
@@ -150,11 +109,11 @@ class StalledEndpointBalancingTest {
             Map<Integer, Integer> counts = spread(client, CALLERS);
             assertThat(counts.keySet()).isSubsetOf(18, 26);
             assertThat(counts.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(CALLERS);
-            int triedStalled = stalled.accepted.get(); // RANDOM is not a rotation: the stalled one's share varies
+            int triedStalled = stalled.accepted(); // RANDOM is not a rotation: the stalled one's share varies
             assertThat(spread(client, 2 * CALLERS).values().stream().mapToInt(Integer::intValue).sum())
                     .isEqualTo(2 * CALLERS);
             if (triedStalled > 0) {
-                assertThat(stalled.accepted.get()).isEqualTo(triedStalled); // passed over within the back-off
+                assertThat(stalled.accepted()).isEqualTo(triedStalled); // passed over within the back-off
             }
         }
     }
@@ -164,9 +123,9 @@ class StalledEndpointBalancingTest {
         try (StalledListener stalled = new StalledListener();
              ClickHouseTcpClient client = client(stalled, LoadBalancing.IN_ORDER)) {
             assertThat(spread(client, CALLERS)).isEqualTo(Map.of(26, CALLERS));
-            assertThat(stalled.accepted.get()).isEqualTo(CALLERS);
+            assertThat(stalled.accepted()).isEqualTo(CALLERS);
             assertThat(spread(client, 2 * CALLERS)).isEqualTo(Map.of(26, 2 * CALLERS));
-            assertThat(stalled.accepted.get()).isEqualTo(CALLERS);
+            assertThat(stalled.accepted()).isEqualTo(CALLERS);
         }
     }
 }
