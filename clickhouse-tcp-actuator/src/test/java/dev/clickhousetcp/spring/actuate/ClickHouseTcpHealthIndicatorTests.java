@@ -117,6 +117,15 @@ class ClickHouseTcpHealthIndicatorTests {
      */
     @Test
     void busyPoolIsUp(ClickHouseServer server) throws Exception {
+        busyPoolIsUpOn(server);
+    }
+
+    @Test
+    void busyPoolIsUpOnTheLegacyServer(@LegacyServer ClickHouseServer legacy) throws Exception {
+        busyPoolIsUpOn(legacy);
+    }
+
+    private static void busyPoolIsUpOn(ClickHouseServer server) throws Exception {
         try (ClickHouseTcpClient client = ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort())
             .maxPoolSize(2).acquireTimeout(Duration.ofMillis(500)).build()) {
             ExecutorService callers = Executors.newFixedThreadPool(2);
