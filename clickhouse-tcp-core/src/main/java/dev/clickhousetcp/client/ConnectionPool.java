@@ -501,6 +501,7 @@ public final class ConnectionPool implements AutoCloseable {
             int i = nextEndpoint(tried);
             tried[i] = true;
             Endpoint ep = pool.endpoints().get(i);
+            long attemptStart = System.nanoTime();
             try {
                 ClickHouseConnection c = connector.connect(ep, budget);
                 PoolEntry entry = new PoolEntry(c, clock.getAsLong(),
@@ -520,6 +521,10 @@ public final class ConnectionPool implements AutoCloseable {
                 throw e; // the same credentials fail everywhere
             } catch (ClickHouseTimeoutException e) {
                 if (e.deadline() == Deadline.ACQUIRE || e.deadline() == Deadline.QUERY) {
+                    if (budget.timeout() != null
+                            && System.nanoTime() - attemptStart >= budget.timeout().toNanos() / 2) {
+                        markDown(i); // this endpoint, not the wait before, took the caller's time
+                    }
                     throw e; // the caller's time is up: no other endpoint can be tried
                 }
                 markDown(i);

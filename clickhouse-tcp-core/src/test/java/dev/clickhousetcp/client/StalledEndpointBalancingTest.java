@@ -1,5 +1,6 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
@@ -12,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -31,13 +31,17 @@ class StalledEndpointBalancingTest {
 
     private static final int CALLERS = 12;
 
+    /** In {@link #spread}'s counts: the callers whose time ran out while their connection was opened. */
+    static final int TIMED_OUT = 0;
+
     /**
-     * {@code callers} callers at once each borrow a connection and hold it until all have one, so each
-     * has its own (an idle one, else a new one); returns how many ran their query on each server, by the
-     * server's major version.
+     * {@code callers} callers at once each borrow a connection and hold it until every caller has one or
+     * has failed, so each has its own (an idle one, else a new one); returns how many ran their query on
+     * each server, by the server's major version, and under {@link #TIMED_OUT} how many failed with a
+     * timeout while borrowing.
      */
     static Map<Integer, Integer> spread(ClickHouseTcpClient client, int callers) throws Exception {
-        CyclicBarrier allHaveOne = new CyclicBarrier(callers);
+        CountDownLatch allDone = new CountDownLatch(callers);
         CountDownLatch start = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(callers);
         try {
@@ -45,20 +49,26 @@ class StalledEndpointBalancingTest {
             for (int i = 0; i < callers; i++) {
                 versions.add(pool.submit(() -> {
                     start.await();
-                    return client.withConnection(c -> {
-                        int version;
-                        try (QueryResult r = c.query("SELECT version()", QueryOptions.DEFAULT)) {
-                            version = Integer.parseInt(r.next().column(0).getString(0).split("\\.")[0]);
-                            r.drain();
-                        }
-                        assertThat(version).isEqualTo(c.serverHello().versionMajor());
-                        try {
-                            allHaveOne.await(60, TimeUnit.SECONDS);
-                        } catch (Exception e) {
-                            throw new AssertionError(e);
-                        }
-                        return version;
-                    });
+                    try {
+                        return client.withConnection(c -> {
+                            int version;
+                            try (QueryResult r = c.query("SELECT version()", QueryOptions.DEFAULT)) {
+                                version = Integer.parseInt(r.next().column(0).getString(0).split("\\.")[0]);
+                                r.drain();
+                            }
+                            assertThat(version).isEqualTo(c.serverHello().versionMajor());
+                            allDone.countDown();
+                            try {
+                                assertThat(allDone.await(60, TimeUnit.SECONDS)).isTrue();
+                            } catch (InterruptedException e) {
+                                throw new AssertionError(e);
+                            }
+                            return version;
+                        });
+                    } catch (ClickHouseTimeoutException e) {
+                        allDone.countDown();
+                        return TIMED_OUT;
+                    }
                 }));
             }
             start.countDown();
@@ -73,16 +83,38 @@ class StalledEndpointBalancingTest {
     }
 
     static ClickHouseTcpClient client(StalledListener stalled, LoadBalancing balancing) {
+        return builder(stalled, balancing).handshakeTimeout(Duration.ofMillis(800)).build();
+    }
+
+    static ClickHouseTcpClient.Builder builder(StalledListener stalled, LoadBalancing balancing) {
         ClickHouseServer modern = ClickHouseServers.modern();
         ClickHouseServer legacy = ClickHouseServers.legacy();
         return ClickHouseTcpClient.builder()
                 .endpoints(List.of(stalled.endpoint(), modern.host() + ":" + modern.tcpPort(),
                         legacy.host() + ":" + legacy.tcpPort()))
                 .loadBalancing(balancing)
-                .handshakeTimeout(Duration.ofMillis(800))
                 .acquireTimeout(Duration.ofSeconds(60))
-                .maxPoolSize(2 * CALLERS)
-                .build();
+                .maxPoolSize(2 * CALLERS);
+    }
+
+    /**
+     * The acquire timeout shorter than the handshake timeout (with the defaults, 30 s each, the acquire
+     * timeout ends first): the callers that tried the stalled endpoint fail, as their time is up, but the
+     * endpoint is in back-off afterwards, so later connections do not try it.
+     */
+    @Test
+    void anEndpointThatStalledPastTheAcquireTimeoutIsPassedOver() throws Exception {
+        try (StalledListener stalled = new StalledListener();
+             ClickHouseTcpClient client = builder(stalled, LoadBalancing.ROUND_ROBIN)
+                     .acquireTimeout(Duration.ofMillis(800)).build()) {
+            Map<Integer, Integer> counts = spread(client, CALLERS);
+            assertThat(counts).isEqualTo(Map.of(TIMED_OUT, CALLERS / 3, 18, CALLERS / 3, 26, CALLERS / 3));
+            assertThat(stalled.accepted()).isEqualTo(CALLERS / 3);
+            Map<Integer, Integer> again = spread(client, CALLERS);
+            assertThat(again).doesNotContainKey(TIMED_OUT);
+            assertThat(stalled.accepted()).isEqualTo(CALLERS / 3);
+            assertThat(Math.abs(again.get(18) - again.get(26))).as("spread %s", again).isLessThanOrEqualTo(1);
+        }
     }
 
     @Test
