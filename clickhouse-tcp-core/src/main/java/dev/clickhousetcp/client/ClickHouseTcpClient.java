@@ -1,6 +1,8 @@
 package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseException;
+import dev.clickhousetcp.ClickHouseTimeoutException;
+import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.mapping.Mappers;
 import dev.clickhousetcp.mapping.MappingConfig;
 import dev.clickhousetcp.observe.ClickHouseTcpObservationConvention;
@@ -11,6 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The entry point: a thread-safe client for one ClickHouse server over the native TCP protocol, with
@@ -144,6 +149,77 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      */
     public ClickHouseSession openSession() {
         return new ClickHouseSession(pool.acquire(), insertBlockRows, mappers(), defaultQueryTimeout, instrumentation);
+    }
+
+    /**
+     * Runs {@code fn} with a pooled connection only if one is to be had without waiting for another
+     * borrower: an idle one, or a new one when the pool is below its maximum size, opened (connect and
+     * handshake) within {@code timeout} as well as the acquire, connect and handshake timeouts. The
+     * connection goes back to the pool afterwards, or is discarded when no longer usable, as for
+     * {@link #withConnection}. For checks that must not queue behind a busy pool, such as health checks.
+     * Thread-safe.
+     *
+     * @param <T>     the callback's result type
+     * @param timeout the longest time to open a new connection; it acts as this call's acquire timeout
+     *                (the exception then names {@code acquireTimeout} with this value)
+     * @param fn      the callback; the connection must not escape it
+     * @return what {@code fn} returned, or empty when every pooled connection is in use and the pool is at
+     *         its maximum size (saturated); {@code fn} then did not run
+     * @throws ClickHouseTimeoutException when opening a new connection took longer than allowed
+     * @throws ClickHouseException        when opening one failed on every endpoint, or the pool is closed
+     */
+    public <T> Optional<T> tryWithConnection(Duration timeout, Function<ClickHouseConnection, T> fn) {
+        Objects.requireNonNull(fn, "fn");
+        try (ConnectionLease lease = pool.tryAcquire(Budget.of(Objects.requireNonNull(timeout, "timeout"),
+                Deadline.ACQUIRE))) {
+            return (lease == null) ? Optional.empty() : Optional.ofNullable(fn.apply(lease.connection()));
+        }
+    }
+
+    /**
+     * Runs {@code fn} with a connection of its own, outside the pool: opened on an endpoint picked (and
+     * failed over) as for pooled connections, within {@code timeout} as well as the connect and handshake
+     * timeouts, and closed afterwards. It does not count towards the pool's maximum size, its statistics or
+     * its limits, so it works while every pooled connection is busy. For checks that must reach the server
+     * whatever the pool is doing, such as health checks; everything else should use the pool. Thread-safe.
+     *
+     * @param <T>     the callback's result type
+     * @param timeout the longest time to open the connection (the exception then names
+     *                {@code acquireTimeout} with this value)
+     * @param fn      the callback; the connection must not escape it
+     * @return what {@code fn} returned
+     * @throws ClickHouseTimeoutException when opening the connection took longer than allowed
+     * @throws ClickHouseException        when opening it failed on every endpoint, or the client is closed
+     */
+    public <T> T withUnpooledConnection(Duration timeout, Function<ClickHouseConnection, T> fn) {
+        Objects.requireNonNull(fn, "fn");
+        try (ClickHouseConnection connection = pool.openUnpooled(Budget.of(Objects.requireNonNull(timeout,
+                "timeout"), Deadline.ACQUIRE))) {
+            return fn.apply(connection);
+        }
+    }
+
+    /**
+     * {@link #withUnpooledConnection(Duration, Function)} on a given server: the connection goes to
+     * {@code endpoint} (one of {@link PoolConfig#endpoints()}, or any other), with no failover; the
+     * pool's back-off of that endpoint is left as it is. For checks of one endpoint among several.
+     * Thread-safe.
+     *
+     * @param <T>      the callback's result type
+     * @param endpoint the server to connect to, with this client's credentials, TLS and other settings
+     * @param timeout  the longest time to open the connection (the exception then names
+     *                 {@code acquireTimeout} with this value)
+     * @param fn       the callback; the connection must not escape it
+     * @return what {@code fn} returned
+     * @throws ClickHouseTimeoutException when opening the connection took longer than allowed
+     * @throws ClickHouseException        when opening it failed, or the client is closed
+     */
+    public <T> T withUnpooledConnection(Endpoint endpoint, Duration timeout, Function<ClickHouseConnection, T> fn) {
+        Objects.requireNonNull(fn, "fn");
+        try (ClickHouseConnection connection = pool.openUnpooled(Objects.requireNonNull(endpoint, "endpoint"),
+                Budget.of(Objects.requireNonNull(timeout, "timeout"), Deadline.ACQUIRE))) {
+            return fn.apply(connection);
+        }
     }
 
     @Override

@@ -167,6 +167,53 @@ public final class ConnectionPool implements AutoCloseable {
      * the acquire timeout and the caller's deadline, and the exception names the one that expired.
      */
     ConnectionLease acquire(Budget caller) {
+        return acquire(caller, true);
+    }
+
+    /**
+     * Borrows a connection only if one is to be had without waiting for another borrower: an idle one
+     * (validated as in {@link #acquire()}), or a new one when the pool is below its maximum size, opened
+     * within {@code caller} and the acquire timeout.
+     *
+     * @return the lease, or {@code null} when every connection is lent and the pool is at its maximum size
+     * @throws ClickHouseTimeoutException when opening the new connection ran out of time
+     * @throws ClickHouseException        when opening a connection fails on every endpoint
+     */
+    ConnectionLease tryAcquire(Budget caller) {
+        return acquire(caller, false);
+    }
+
+    /**
+     * Opens a connection outside the pool (not counted in its size, never lent or given back: the caller
+     * closes it), on an endpoint picked and failed over as for pooled ones, within {@code budget}.
+     */
+    ClickHouseConnection openUnpooled(Budget budget) {
+        checkOpen();
+        return openNew(budget, false).connection;
+    }
+
+    /**
+     * Opens a connection to {@code endpoint} outside the pool, as {@link #openUnpooled(Budget)} but with no
+     * choice of endpoint and no failover; its outcome leaves the endpoint's back-off as it is.
+     */
+    ClickHouseConnection openUnpooled(Endpoint endpoint, Budget budget) {
+        checkOpen();
+        return connector.connect(endpoint, budget);
+    }
+
+    private void checkOpen() {
+        lock.lock();
+        try {
+            if (closed) {
+                throw new ClickHouseException("connection pool is closed");
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** {@link #acquire(Budget)}, or with {@code wait} false {@link #tryAcquire(Budget)}. */
+    private ConnectionLease acquire(Budget caller, boolean wait) {
         long start = System.nanoTime();
         Budget budget = Budget.of(pool.acquireTimeout(), Deadline.ACQUIRE).min(caller);
         while (true) {
@@ -183,6 +230,8 @@ public final class ConnectionPool implements AutoCloseable {
                     if (total < pool.maxSize()) {
                         total++;
                         open = true;
+                    } else if (!wait) {
+                        return null;
                     } else {
                         w = new Waiter(Thread.currentThread());
                         waiters.addLast(w);
@@ -202,7 +251,7 @@ public final class ConnectionPool implements AutoCloseable {
             }
             if (open) {
                 try {
-                    e = openNew(budget);
+                    e = openNew(budget, true);
                 } catch (RuntimeException ex) {
                     freeSlot(false, ex instanceof ClickHouseTimeoutException t && t.deadline() == Deadline.ACQUIRE);
                     throw ex;
@@ -445,22 +494,29 @@ public final class ConnectionPool implements AutoCloseable {
     }
 
     /**
-     * Opens a connection on the endpoint chosen by the load-balancing strategy, failing over, and
-     * makes its entry (opened now, with its lifetime).
+     * Opens a connection on the endpoint chosen by the load-balancing strategy, failing over (each attempt
+     * picks again, see {@link #nextEndpoint}), and makes its entry (opened now, with its lifetime); counted
+     * as created when {@code pooled}.
      */
-    private PoolEntry openNew(Budget budget) {
-        List<Integer> order = endpointOrder();
+    private PoolEntry openNew(Budget budget, boolean pooled) {
+        int n = pool.endpoints().size();
+        boolean[] tried = new boolean[n];
         ClickHouseException last = null;
         List<ClickHouseException> failures = new ArrayList<>();
-        for (int i : order) {
+        for (int attempt = 0; attempt < n; attempt++) {
+            int i = nextEndpoint(tried);
+            tried[i] = true;
             Endpoint ep = pool.endpoints().get(i);
+            long attemptStart = System.nanoTime();
             try {
                 ClickHouseConnection c = connector.connect(ep, budget);
                 PoolEntry entry = new PoolEntry(c, clock.getAsLong(),
                         PoolEntry.lifetimeNanos(pool.maxLifetime(), random));
                 lock.lock();
                 try {
-                    created++;
+                    if (pooled) {
+                        created++;
+                    }
                     downUntil[i] = 0;
                     lastHello[i] = c.serverHello();
                 } finally {
@@ -471,17 +527,21 @@ public final class ConnectionPool implements AutoCloseable {
                 throw e; // the same credentials fail everywhere
             } catch (ClickHouseTimeoutException e) {
                 if (e.deadline() == Deadline.ACQUIRE || e.deadline() == Deadline.QUERY) {
+                    if (budget.timeout() != null
+                            && System.nanoTime() - attemptStart >= budget.timeout().toNanos() / 2) {
+                        markDown(i); // this endpoint, not the wait before, took the caller's time
+                    }
                     throw e; // the caller's time is up: no other endpoint can be tried
                 }
                 markDown(i);
-                if (order.size() > 1) {
+                if (n > 1) {
                     LOG.warn("cannot connect to {} ({}); trying the next endpoint", ep, e.getMessage());
                 }
                 failures.add(e);
                 last = e;
             } catch (ClickHouseConnectionException | ClickHouseServerException e) {
                 markDown(i);
-                if (order.size() > 1) {
+                if (n > 1) {
                     LOG.warn("cannot connect to {} ({}); trying the next endpoint", ep, e.getMessage());
                 }
                 failures.add(e);
@@ -510,42 +570,71 @@ public final class ConnectionPool implements AutoCloseable {
         }
     }
 
-    /** Endpoint indexes to try, in order: those up first (per strategy), then those in back-off. */
-    private List<Integer> endpointOrder() {
-        int n = pool.endpoints().size();
-        List<Integer> all = new ArrayList<>(n);
-        switch (pool.loadBalancing()) {
-            case IN_ORDER -> {
-                for (int i = 0; i < n; i++) {
-                    all.add(i);
-                }
-            }
-            case ROUND_ROBIN -> {
-                int start = Math.floorMod(roundRobin.getAndIncrement(), n);
-                for (int i = 0; i < n; i++) {
-                    all.add((start + i) % n);
-                }
-            }
-            case RANDOM -> {
-                for (int i = 0; i < n; i++) {
-                    all.add(i);
-                }
-                Collections.shuffle(all, ThreadLocalRandom.current());
-            }
-        }
+    /**
+     * The endpoint index for the next attempt to open a connection, one not {@code tried} yet: per
+     * strategy among the endpoints that are up (not in back-off), or, when none of those is left, among
+     * those in back-off (so that when every endpoint is failing all are still tried).
+     *
+     * <p>{@code IN_ORDER} takes the first. {@code RANDOM} takes one at random. {@code ROUND_ROBIN} takes
+     * the next turn of the pool's rotation, and another turn for each turn that falls on an endpoint it
+     * cannot take: so the turn of an endpoint that failed (or is in back-off) goes to whichever endpoint
+     * the rotation reaches next, and the endpoints that are up share the turns evenly. Picking from the
+     * endpoint after the failed one instead would give that endpoint the failed one's share as well: with
+     * three endpoints, the first stalled, 12 connections opened at once went 8 and 4 over the other two.
+     */
+    private int nextEndpoint(boolean[] tried) {
+        int n = tried.length;
+        boolean[] candidate = new boolean[n];
+        int candidates = 0;
         long now = clock.getAsLong();
-        List<Integer> up = new ArrayList<>(n);
-        List<Integer> down = new ArrayList<>();
         lock.lock();
         try {
-            for (int i : all) {
-                (downUntil[i] - now > 0 ? down : up).add(i);
+            for (int i = 0; i < n; i++) {
+                if (!tried[i] && downUntil[i] - now <= 0) {
+                    candidate[i] = true;
+                    candidates++;
+                }
             }
         } finally {
             lock.unlock();
         }
-        up.addAll(down);
-        return up;
+        if (candidates == 0) {
+            for (int i = 0; i < n; i++) {
+                if (!tried[i]) {
+                    candidate[i] = true;
+                    candidates++;
+                }
+            }
+        }
+        switch (pool.loadBalancing()) {
+            case ROUND_ROBIN -> {
+                int turn = 0;
+                for (int draw = 0; draw < 2 * n; draw++) { // other callers' turns may come in between
+                    turn = Math.floorMod(roundRobin.getAndIncrement(), n);
+                    if (candidate[turn]) {
+                        return turn;
+                    }
+                }
+                return nthCandidate(candidate, turn, 0);
+            }
+            case RANDOM -> {
+                return nthCandidate(candidate, 0, ThreadLocalRandom.current().nextInt(candidates));
+            }
+            default -> {
+                return nthCandidate(candidate, 0, 0);
+            }
+        }
+    }
+
+    /** The index of the {@code nth} (from 0) true entry of {@code candidate}, counting from {@code from} round. */
+    private static int nthCandidate(boolean[] candidate, int from, int nth) {
+        int n = candidate.length;
+        for (int k = 0; ; k++) {
+            int i = (from + k) % n;
+            if (candidate[i] && nth-- == 0) {
+                return i;
+            }
+        }
     }
 
     /**
@@ -657,7 +746,7 @@ public final class ConnectionPool implements AutoCloseable {
         }
         for (int i = 0; i < toOpen; i++) {
             try {
-                offerOrClose(openNew(Budget.NONE), false);
+                offerOrClose(openNew(Budget.NONE, true), false);
             } catch (RuntimeException ex) {
                 freeSlot(false, false);
                 LOG.debug("could not open a min-idle connection: {}", ex.toString());

@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -132,6 +133,59 @@ class ConnectionPoolTest {
             }
             Thread.onSpinWait();
         }
+    }
+
+    /**
+     * One of three endpoints refuses connections: ROUND_ROBIN gives its turns to the endpoint the rotation
+     * reaches next, so the other two get the same number of connections, wherever the refusing one is.
+     */
+    @Test
+    void roundRobinSharesTheTurnsOfADownEndpointEvenly() {
+        Endpoint c = new Endpoint("c.example", 9000);
+        for (Endpoint refusing : List.of(A, B, c)) {
+            connector.down.clear();
+            connector.down.add(refusing);
+            ConnectionPool pool = pool(new PoolConfig(12, 0, Duration.ofSeconds(10), Duration.ZERO, Duration.ZERO,
+                    Duration.ofDays(1), Duration.ZERO, List.of(A, B, c), LoadBalancing.ROUND_ROBIN,
+                    Duration.ofSeconds(10), Duration.ofDays(1)));
+            Map<String, Integer> counts = new TreeMap<>();
+            List<ConnectionLease> held = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                ConnectionLease lease = pool.acquire();
+                held.add(lease);
+                counts.merge(lease.connection().endpoint().host(), 1, Integer::sum);
+            }
+            held.forEach(ConnectionLease::close);
+            assertThat(counts).as("refusing %s", refusing).doesNotContainKey(refusing.host())
+                    .containsOnlyKeys(List.of(A, B, c).stream().filter(e -> e != refusing).map(Endpoint::host)
+                            .toList())
+                    .allSatisfy((host, n) -> assertThat(n).isEqualTo(6));
+        }
+    }
+
+    /** tryAcquire takes an idle connection or opens one while there is room, and never waits; unpooled ones are not counted. */
+    @Test
+    void tryAcquireNeverWaitsAndUnpooledConnectionsAreOutsideThePool() {
+        ConnectionPool pool = pool(settings(1, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, A));
+        ConnectionLease first = pool.tryAcquire(Budget.NONE);
+        assertThat(first).isNotNull();
+        assertThat(pool.tryAcquire(Budget.NONE)).isNull(); // saturated: no wait
+        assertThat(pool.stats().pending()).isZero();
+        try (ClickHouseConnection own = pool.openUnpooled(Budget.NONE);
+             ClickHouseConnection toB = pool.openUnpooled(B, Budget.NONE)) {
+            assertThat(own.endpoint()).isEqualTo(A);
+            assertThat(toB.endpoint()).isEqualTo(B);
+            assertThat(pool.stats().total()).isEqualTo(1);
+            assertThat(pool.stats().created()).isEqualTo(1);
+        }
+        ClickHouseConnection reused = first.connection();
+        first.close();
+        try (ConnectionLease again = pool.tryAcquire(Budget.NONE)) {
+            assertThat(again.connection()).isSameAs(reused);
+        }
+        assertThat(pool.stats().created()).isEqualTo(1);
+        pool.close();
+        assertThatThrownBy(() -> pool.openUnpooled(Budget.NONE)).hasMessageContaining("closed");
     }
 
     @Test

@@ -1,8 +1,13 @@
 package dev.clickhousetcp.spring.actuate;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
@@ -14,6 +19,8 @@ import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
 import dev.clickhousetcp.testsupport.FaultProxy;
 import dev.clickhousetcp.testsupport.LegacyServer;
+import dev.clickhousetcp.testsupport.StalledListener;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.health.contributor.Health;
@@ -41,7 +48,7 @@ class ClickHouseTcpHealthIndicatorTests {
             assertThat((Long) details.get("revision")).isGreaterThan(54400L);
             assertThat((Double) details.get("pingLatencyMs")).isGreaterThanOrEqualTo(0.0).isLessThan(5000.0);
             assertThat(details.get("pool")).isEqualTo(Map.of("active", 0, "idle", 1, "pending", 0, "total", 1,
-                    "max", 20));
+                    "max", 20, "saturated", false));
             assertThat(client.poolStats().idle()).isEqualTo(1);
         }
     }
@@ -101,6 +108,86 @@ class ClickHouseTcpHealthIndicatorTests {
             assertThat(health.getDetails().get("error")).asString()
                 .startsWith(ClickHouseTimeoutException.class.getName());
             assertThat(took).isLessThan(Duration.ofSeconds(3));
+        }
+    }
+
+    /**
+     * Every pooled connection busy (and an acquire timeout shorter than the queries): health does not wait for
+     * one, it checks the server on a connection of its own and answers UP while the queries still run.
+     */
+    @Test
+    void busyPoolIsUp(ClickHouseServer server) throws Exception {
+        busyPoolIsUpOn(server);
+    }
+
+    @Test
+    void busyPoolIsUpOnTheLegacyServer(@LegacyServer ClickHouseServer legacy) throws Exception {
+        busyPoolIsUpOn(legacy);
+    }
+
+    private static void busyPoolIsUpOn(ClickHouseServer server) throws Exception {
+        try (ClickHouseTcpClient client = ClickHouseTcpClient.builder().host(server.host()).port(server.tcpPort())
+            .maxPoolSize(2).acquireTimeout(Duration.ofMillis(500)).build()) {
+            ExecutorService callers = Executors.newFixedThreadPool(2);
+            try {
+                List<Future<?>> sleeps = new ArrayList<>();
+                for (int i = 0; i < 2; i++) {
+                    sleeps.add(callers.submit(() -> client.execute("SELECT sleep(3)")));
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (client.poolStats().active() < 2 && System.nanoTime() < deadline) {
+                    Thread.sleep(10); // polling interval
+                }
+                assertThat(client.poolStats().active()).isEqualTo(2);
+                Health health = new ClickHouseTcpHealthIndicator(client, Duration.ofSeconds(1)).health();
+                assertThat(sleeps).noneMatch(Future::isDone); // it did not wait for them
+                assertThat(health.getStatus()).as("%s", health).isEqualTo(Status.UP);
+                assertThat(health.getDetails()).containsKeys("version", "pingLatencyMs")
+                    .containsEntry("endpoint", server.host() + ":" + server.tcpPort());
+                assertThat(health.getDetails().get("pool")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsEntry("saturated", true)
+                    .containsEntry("active", 2)
+                    .containsEntry("max", 2);
+                for (Future<?> sleep : sleeps) {
+                    sleep.get(30, TimeUnit.SECONDS);
+                }
+                // its connection was its own: the pool holds the two the queries used
+                assertThat(client.poolStats().created()).isEqualTo(2);
+                Health idle = new ClickHouseTcpHealthIndicator(client, Duration.ofSeconds(1)).health();
+                assertThat(idle.getStatus()).isEqualTo(Status.UP);
+                assertThat(idle.getDetails().get("pool")).asInstanceOf(InstanceOfAssertFactories.MAP)
+                    .containsEntry("saturated", false);
+                assertThat(client.poolStats().created()).isEqualTo(2);
+            }
+            finally {
+                callers.shutdownNow();
+            }
+        }
+    }
+
+    /**
+     * A server that accepts connections and never answers, with the client's default timeouts (a 30 s
+     * handshake): the whole check ends at the indicator's timeout, DOWN, and says which timeout expired.
+     */
+    @Test
+    void stalledServerIsDownAtTheIndicatorsTimeout() throws Exception {
+        try (StalledListener stalled = new StalledListener();
+                ClickHouseTcpClient client = ClickHouseTcpClient.builder().host(stalled.host()).port(stalled.port())
+                    .build()) {
+            ExecutorService checker = Executors.newSingleThreadExecutor();
+            try {
+                Health health = checker.submit(() -> new ClickHouseTcpHealthIndicator(client, Duration.ofMillis(300))
+                    .health()).get(15, TimeUnit.SECONDS);
+                assertThat(health.getStatus()).isEqualTo(Status.DOWN);
+                assertThat(health.getDetails().get("error")).asString()
+                    .startsWith(ClickHouseTimeoutException.class.getName())
+                    .contains("PT0.3S")
+                    .doesNotContain("PT30S");
+                assertThat(stalled.accepted()).isPositive();
+            }
+            finally {
+                checker.shutdownNow();
+            }
         }
     }
 

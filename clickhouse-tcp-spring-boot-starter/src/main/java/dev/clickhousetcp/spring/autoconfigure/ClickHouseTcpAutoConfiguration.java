@@ -13,8 +13,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configuration for the ClickHouse native TCP client.
@@ -68,8 +70,9 @@ public final class ClickHouseTcpAutoConfiguration {
     @ConditionalOnMissingBean
     ClickHouseTcpClient clickHouseTcpClient(ClickHouseTcpProperties properties,
             ClickHouseTcpConnectionDetails connectionDetails,
-            ObjectProvider<ClickHouseTcpClientBuilderCustomizer> customizers) {
-        ClickHouseTcpClientFactory factory = new ClickHouseTcpClientFactory(properties);
+            ObjectProvider<ClickHouseTcpClientBuilderCustomizer> customizers, Environment environment) {
+        ClickHouseTcpClientFactory factory = new ClickHouseTcpClientFactory(properties,
+                ConfigurationPropertySources.get(environment));
         ClickHouseTcpClient client;
         try {
             ClickHouseTcpClient.Builder builder = factory.builder(connectionDetails).name(CLIENT_BEAN_NAME);

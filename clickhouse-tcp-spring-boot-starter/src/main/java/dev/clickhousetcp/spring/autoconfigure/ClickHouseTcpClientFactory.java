@@ -14,6 +14,7 @@ import dev.clickhousetcp.spring.autoconfigure.ClickHouseTcpConnectionDetails.Nod
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.PropertyMapper;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.ssl.SslBundle;
 import org.springframework.boot.ssl.SslOptions;
 import org.springframework.util.Assert;
@@ -29,9 +30,19 @@ final class ClickHouseTcpClientFactory {
 
     private final @Nullable ClickHouseUrl url;
 
-    ClickHouseTcpClientFactory(ClickHouseTcpProperties properties) {
+    /** {@code clickhouse.tcp.settings} under their ClickHouse names. */
+    private final Map<String, String> settings;
+
+    /**
+     * A factory for the bound {@code properties}.
+     * @param properties the bound properties
+     * @param sources the property sources they were bound from, highest precedence first (for the names
+     *                of the settings, see {@link ClickHouseSettingNames})
+     */
+    ClickHouseTcpClientFactory(ClickHouseTcpProperties properties, Iterable<ConfigurationPropertySource> sources) {
         this.properties = properties;
         this.url = properties.parsedUrl();
+        this.settings = ClickHouseSettingNames.of(properties.getSettings(), sources);
     }
 
     /**
@@ -156,7 +167,7 @@ final class ClickHouseTcpClientFactory {
         if (this.url != null) {
             settings.putAll(this.url.settings());
         }
-        settings.putAll(this.properties.getSettings());
+        settings.putAll(this.settings);
         return settings;
     }
 
@@ -170,7 +181,7 @@ final class ClickHouseTcpClientFactory {
             this.url.settings().keySet().forEach((name) -> sources.put(name, "clickhouse.tcp.url (query parameter "
                     + name + ")"));
         }
-        this.properties.getSettings().keySet().forEach((name) -> sources.put(name, "clickhouse.tcp.settings." + name));
+        this.settings.keySet().forEach((name) -> sources.put(name, "clickhouse.tcp.settings." + name));
         return sources;
     }
 

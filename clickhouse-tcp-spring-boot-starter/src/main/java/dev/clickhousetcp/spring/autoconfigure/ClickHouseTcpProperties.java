@@ -116,7 +116,8 @@ public class ClickHouseTcpProperties implements Validator {
 
     /**
      * ClickHouse settings sent with every query, for example max_threads=4 or max_execution_time=60.
-     * Settings given per query override them.
+     * Settings given per query override them. A dotted key is the name with underscores (so the environment
+     * variable CLICKHOUSE_TCP_SETTINGS_MAX_THREADS sets max_threads); a key in brackets is kept as written.
      */
     private final Map<String, String> settings = new LinkedHashMap<>();
 
@@ -384,8 +385,10 @@ public class ClickHouseTcpProperties implements Validator {
     /**
      * The ClickHouse settings sent with every query ({@code clickhouse.tcp.settings.*}).
      *
-     * @return the mutable map bound from the properties, setting name to value as text; settings given per query
-     *         override them
+     * @return the mutable map bound from the properties, key to value as text, keys as Spring binds them (the
+     *         auto-configuration sends a dotted key such as {@code max.threads}, from the environment variable
+     *         {@code CLICKHOUSE_TCP_SETTINGS_MAX_THREADS}, as {@code max_threads}, and a key written in brackets as
+     *         written); settings given per query override them
      */
     public Map<String, String> getSettings() {
         return this.settings;

@@ -7,7 +7,6 @@ import java.util.Objects;
 
 import dev.clickhousetcp.client.ClickHouseConnection;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
-import dev.clickhousetcp.client.ConnectionConfig;
 import dev.clickhousetcp.client.Endpoint;
 import dev.clickhousetcp.protocol.ServerHello;
 
@@ -17,9 +16,9 @@ import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
  * {@link HealthIndicator} for one of several endpoints of a {@link ClickHouseTcpClient}: the pool picks
- * an endpoint per connection, so to check this one the indicator opens a connection of its own to it
- * (with the client's credentials, TLS and timeouts, the connect and handshake timeouts capped at this
- * indicator's timeout), round-trips a Ping bounded by the timeout and closes it.
+ * an endpoint per connection, so to check this one the indicator opens a connection of its own to it,
+ * outside the pool (with the client's credentials, TLS and timeouts), round-trips a Ping and closes it;
+ * the whole check (connect, handshake and ping) ends within this indicator's timeout.
  *
  * <p>UP details: {@code endpoint}, {@code version}, {@code displayName}, {@code revision},
  * {@code timezone} and {@code pingLatencyMs}. DOWN: {@code endpoint} and {@code error} (never a
@@ -37,7 +36,7 @@ public class ClickHouseTcpEndpointHealthIndicator extends AbstractHealthIndicato
      * Creates an indicator.
      * @param client the client whose connection settings to use
      * @param endpoint the server to check
-     * @param timeout how long connecting, the handshake and the ping may each take at most
+     * @param timeout how long the whole check (connect, handshake and ping) may take
      */
     public ClickHouseTcpEndpointHealthIndicator(ClickHouseTcpClient client, Endpoint endpoint, Duration timeout) {
         super("ClickHouse endpoint health check failed");
@@ -49,22 +48,12 @@ public class ClickHouseTcpEndpointHealthIndicator extends AbstractHealthIndicato
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("endpoint", this.endpoint.toString());
-        ConnectionConfig base = this.client.config();
-        ConnectionConfig config = base.toBuilder()
-            .host(this.endpoint.host())
-            .port(this.endpoint.port())
-            .connectTimeout(min(base.connectTimeout(), this.timeout))
-            .handshakeTimeout(min(base.handshakeTimeout(), this.timeout))
-            .build();
-        try (ClickHouseConnection connection = ClickHouseConnection.open(config)) {
+        long deadline = System.nanoTime() + this.timeout.toNanos();
+        builder.up().withDetails(this.client.withUnpooledConnection(this.endpoint, this.timeout, (connection) -> {
             long start = System.nanoTime();
-            connection.ping(this.timeout);
-            builder.up().withDetails(serverDetails(connection, System.nanoTime() - start));
-        }
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return (a.compareTo(b) <= 0) ? a : b;
+            connection.ping(Duration.ofNanos(Math.max(1, deadline - start)));
+            return serverDetails(connection, System.nanoTime() - start);
+        }));
     }
 
     /** What the server's Hello says, and the ping's latency. */

@@ -31,9 +31,10 @@ import org.springframework.context.annotation.Bean;
  * and {@code management.health.clickhousetcp.enabled} is not {@code false}. Registers the bean
  * {@code clickHouseTcpHealthContributor}, shown as {@code clickHouseTcp} in the health endpoint. For a
  * client with one endpoint it is a {@link ClickHouseTcpHealthIndicator}; for a client with several, a
- * composite of {@code pool} (that indicator: a ping through the pool, and the pool's state) and one
- * {@link ClickHouseTcpEndpointHealthIndicator} per endpoint, named {@code host:port}. Several clients
- * make a composite keyed by bean name. Pings are bounded by {@code management.health.clickhousetcp.timeout}.
+ * composite of {@code pool} (that indicator: a ping on a connection had without waiting for the pool, and
+ * the pool's state) and one {@link ClickHouseTcpEndpointHealthIndicator} per endpoint, named
+ * {@code host:port}. Several clients make a composite keyed by bean name. Each check, opening a connection
+ * included, ends within {@code management.health.clickhousetcp.timeout} (1 s by default).
  * Define a bean named {@code clickHouseTcpHealthIndicator} or {@code clickHouseTcpHealthContributor} to
  * replace it.
  */

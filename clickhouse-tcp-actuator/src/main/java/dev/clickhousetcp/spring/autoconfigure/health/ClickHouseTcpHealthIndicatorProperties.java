@@ -14,23 +14,24 @@ import org.springframework.validation.Validator;
 public class ClickHouseTcpHealthIndicatorProperties implements Validator {
 
     /**
-     * Maximum time for the health check's ping; checks of single endpoints (with several endpoints)
-     * also cap their connect and handshake timeouts at it.
+     * Maximum time for the whole health check: opening a connection (when no pooled one is idle), the
+     * handshake and the ping, whatever the client's own timeouts; also for each endpoint's check with
+     * several endpoints. A check that does not end in time reports DOWN.
      */
-    private Duration timeout = Duration.ofSeconds(5);
+    private Duration timeout = Duration.ofSeconds(1);
 
     /**
-     * The maximum time for the health check's ping ({@code management.health.clickhousetcp.timeout}).
+     * The maximum time for the whole health check ({@code management.health.clickhousetcp.timeout}).
      *
-     * @return the timeout, 5 seconds by default
+     * @return the timeout, 1 second by default
      */
     public Duration getTimeout() {
         return this.timeout;
     }
 
     /**
-     * Sets the maximum time for the health check's ping; with several endpoints, the checks of single
-     * endpoints also cap their connect and handshake timeouts at it.
+     * Sets the maximum time for the whole health check (opening a connection when no pooled one is idle,
+     * the handshake and the ping); with several endpoints, also for each endpoint's check.
      *
      * @param timeout a positive duration
      */

@@ -171,6 +171,26 @@ class ClickHouseEndpointWebIntegrationTests {
             });
     }
 
+    /** Every pooled connection lent, an acquire timeout of 500 ms: {@code /actuator/health} is UP, not DOWN. */
+    @Test
+    void healthIsUpWhileEveryPooledConnectionIsInUse() {
+        this.runner
+            .withPropertyValues("clickhouse.tcp.host=" + modern.host(), "clickhouse.tcp.port=" + modern.tcpPort(),
+                    "clickhouse.tcp.pool.max-size=2", "clickhouse.tcp.pool.acquire-timeout=500ms",
+                    "management.endpoint.health.show-details=always")
+            .run((context) -> {
+                ClickHouseTcpClient tcp = context.getBean(ClickHouseTcpClient.class);
+                try (QueryResult a = tcp.query("SELECT 1"); QueryResult b = tcp.query("SELECT 2")) {
+                    assertThat(tcp.poolStats().active()).isEqualTo(2);
+                    // the component alone: the runner's context publishes no availability state, so the whole is DOWN
+                    String json = getJson(context, "/actuator/health/clickHouseTcp");
+                    assertThat(JsonPath.<String>read(json, "$.status")).isEqualTo("UP");
+                    assertThat(JsonPath.<Boolean>read(json, "$.details.pool.saturated")).isTrue();
+                    assertThat(JsonPath.<Integer>read(json, "$.details.pool.active")).isEqualTo(2);
+                }
+            });
+    }
+
     @Test
     void noClientNoEndpoint() throws Exception {
         new WebApplicationContextRunner().withUserConfiguration(App.class)
