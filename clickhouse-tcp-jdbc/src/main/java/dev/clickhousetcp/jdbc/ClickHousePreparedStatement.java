@@ -297,8 +297,12 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         if (rejected[0] != null) {
             throw batchFailure(rejected[0], rows.size(), sentRows[0]);
         }
+        // the server confirmed the insert; a written-row count it reports that differs from the rows sent
+        // (materialized views, deduplicated blocks) makes the per-row counts unknown. Native inserts usually
+        // report none (0), and the rows sent are then the count.
+        long written = progress.writtenRows();
         long[] counts = new long[rows.size()];
-        Arrays.fill(counts, progress.writtenRows() == rows.size() ? 1 : SUCCESS_NO_INFO);
+        Arrays.fill(counts, written == 0 || written == rows.size() ? 1 : SUCCESS_NO_INFO);
         return counts;
     }
 
