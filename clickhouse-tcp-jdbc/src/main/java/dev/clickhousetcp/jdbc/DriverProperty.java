@@ -37,8 +37,6 @@ enum DriverProperty {
     INSERT_BLOCK_ROWS("insertBlockRows", "65536", "Rows per native Data block sent by executeBatch."),
     MAX_POOL_SIZE("maxPoolSize", "10",
             "Connections of ClickHousePooledDataSource (ignored by the Driver and ClickHouseDataSource)."),
-    CANCEL_DRAIN_TIMEOUT("cancelDrainTimeout", "5000",
-            "Milliseconds a ResultSet closed early waits for the server to confirm the cancel."),
     ;
 
     /** The prefix of URL parameters and properties passed to the server as ClickHouse settings. */
