@@ -270,15 +270,12 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
+        return Wrappers.unwrap(iface, this);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this);
+        return Wrappers.isWrapperFor(iface, this);
     }
 
     // ------------------------------------------------------------------ not provided yet, or no such feature

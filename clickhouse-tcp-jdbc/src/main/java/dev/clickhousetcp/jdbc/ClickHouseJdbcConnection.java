@@ -79,11 +79,6 @@ final class ClickHouseJdbcConnection implements Connection {
         this.database = config.get(DriverProperty.DATABASE);
     }
 
-    /** The server's protocol revision (the lower of the server's and the client's). */
-    long revision() {
-        return session.withConnection(c -> c.revision());
-    }
-
     void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("the connection is closed", SqlStates.CONNECTION_CLOSED);
@@ -580,21 +575,12 @@ final class ClickHouseJdbcConnection implements Connection {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        if (iface.isInstance(session)) {
-            return iface.cast(session);
-        }
-        if (iface.isInstance(client)) {
-            return iface.cast(client);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
+        return Wrappers.unwrap(iface, this, session, client);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this) || iface.isInstance(session) || iface.isInstance(client);
+        return Wrappers.isWrapperFor(iface, this, session, client);
     }
 
     @Override

@@ -221,16 +221,6 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         return counts;
     }
 
-    @Override
-    public int[] executeBatch() throws SQLException {
-        long[] large = executeLargeBatch();
-        int[] out = new int[large.length];
-        for (int i = 0; i < large.length; i++) {
-            out[i] = clampCount(large[i]);
-        }
-        return out;
-    }
-
     /**
      * Sends {@code rows} as one native INSERT, in blocks of {@code insertBlockRows}. A value the column type
      * cannot take ends the insert cleanly after the blocks sent so far (the connection stays usable) and throws

@@ -1549,18 +1549,12 @@ final class ClickHouseResultSet implements ResultSet {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        if (iface.isInstance(this)) {
-            return iface.cast(this);
-        }
-        if (result != null && iface.isInstance(result)) {
-            return iface.cast(result);
-        }
-        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
+        return Wrappers.unwrap(iface, this, result);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) {
-        return iface.isInstance(this) || (result != null && iface.isInstance(result));
+        return Wrappers.isWrapperFor(iface, this, result);
     }
 
     @Override
