@@ -153,4 +153,14 @@ public class ClickHouseDataSource implements DataSource {
     public boolean isWrapperFor(Class<?> iface) {
         return Wrappers.isWrapperFor(iface, this);
     }
+
+    @Override
+    public java.sql.ConnectionBuilder createConnectionBuilder() throws SQLException {
+        throw SqlStates.notSupported("ConnectionBuilder (use getConnection(user, password))");
+    }
+
+    @Override
+    public java.sql.ShardingKeyBuilder createShardingKeyBuilder() throws SQLException {
+        throw SqlStates.notSupported("sharding keys");
+    }
 }

@@ -587,4 +587,26 @@ final class ClickHouseJdbcConnection implements Connection {
     public String toString() {
         return "ClickHouseJdbcConnection[" + config.parsed + "]";
     }
+
+    @Override
+    public void setShardingKey(java.sql.ShardingKey shardingKey, java.sql.ShardingKey superShardingKey)
+            throws SQLException {
+        throw SqlStates.notSupported("sharding keys");
+    }
+
+    @Override
+    public void setShardingKey(java.sql.ShardingKey shardingKey) throws SQLException {
+        throw SqlStates.notSupported("sharding keys");
+    }
+
+    @Override
+    public boolean setShardingKeyIfValid(java.sql.ShardingKey shardingKey, java.sql.ShardingKey superShardingKey,
+                                         int timeout) throws SQLException {
+        throw SqlStates.notSupported("sharding keys");
+    }
+
+    @Override
+    public boolean setShardingKeyIfValid(java.sql.ShardingKey shardingKey, int timeout) throws SQLException {
+        throw SqlStates.notSupported("sharding keys");
+    }
 }

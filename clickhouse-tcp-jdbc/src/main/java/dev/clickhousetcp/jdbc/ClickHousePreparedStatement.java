@@ -637,4 +637,19 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     public String toString() {
         return "ClickHousePreparedStatement[" + sql + "]";
     }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, java.sql.SQLType targetSqlType) throws SQLException {
+        set(parameterIndex, x, sqlType(targetSqlType));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, java.sql.SQLType targetSqlType, int scaleOrLength)
+            throws SQLException {
+        set(parameterIndex, x, sqlType(targetSqlType));
+    }
+
+    private static int sqlType(java.sql.SQLType type) {
+        return type == null || type.getVendorTypeNumber() == null ? Types.OTHER : type.getVendorTypeNumber();
+    }
 }

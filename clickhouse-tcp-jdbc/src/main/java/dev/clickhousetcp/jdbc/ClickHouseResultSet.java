@@ -1561,4 +1561,26 @@ final class ClickHouseResultSet implements ResultSet {
     public String toString() {
         return "ClickHouseResultSet[" + Arrays.toString(types) + (queryId == null ? "" : ", query_id " + queryId) + "]";
     }
+
+    @Override
+    public void updateObject(int columnIndex, Object x, java.sql.SQLType targetSqlType) throws SQLException {
+        throw readOnly();
+    }
+
+    @Override
+    public void updateObject(int columnIndex, Object x, java.sql.SQLType targetSqlType, int scaleOrLength)
+            throws SQLException {
+        throw readOnly();
+    }
+
+    @Override
+    public void updateObject(String columnLabel, Object x, java.sql.SQLType targetSqlType) throws SQLException {
+        throw readOnly();
+    }
+
+    @Override
+    public void updateObject(String columnLabel, Object x, java.sql.SQLType targetSqlType, int scaleOrLength)
+            throws SQLException {
+        throw readOnly();
+    }
 }
