@@ -195,4 +195,33 @@ class DriverTest {
         assertThatThrownBy(c::createStatement).isInstanceOf(SQLException.class)
                 .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08003"));
     }
+
+    @Test
+    void severalHostsAndTheShortPrefix() throws SQLException {
+        ClickHouseServer server = JdbcTests.server("modern");
+        String hosts = server.host() + ":" + server.tcpPort() + "," + server.host() + ":" + server.tcpPort();
+        try (Connection c = DriverManager.getConnection("jdbc:ch:tcp://" + hosts + "/system");
+             Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT currentDatabase()")) {
+            rs.next();
+            assertThat(rs.getString(1)).isEqualTo("system");
+        }
+    }
+
+    @Test
+    void tlsThroughTheTcpsSchemeAndARootCertificate() throws SQLException {
+        ClickHouseServer server = JdbcTests.server("legacy");
+        org.junit.jupiter.api.Assumptions.assumeTrue(server.hasTls() && server.serverCertificatePem().isPresent(),
+                "the legacy server has no TLS port");
+        Properties info = new Properties();
+        info.setProperty("sslrootcert", server.serverCertificatePem().get().toString());
+        for (String url : new String[]{"jdbc:clickhouse:tcps://" + server.host() + ":" + server.tlsPort() + "/default",
+                "jdbc:clickhouse:tcp://" + server.host() + ":" + server.tlsPort() + "/default?ssl=true"}) {
+            try (Connection c = DriverManager.getConnection(url, info); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT 'over tls'")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("over tls");
+                assertThat(c.getMetaData().getURL()).startsWith("jdbc:clickhouse:tcps://");
+            }
+        }
+    }
 }
