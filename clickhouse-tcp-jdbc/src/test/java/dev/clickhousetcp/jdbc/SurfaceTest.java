@@ -141,7 +141,9 @@ class SurfaceTest {
             problems.addAll(walk(c, Connection.class));
         }
         problems.addAll(walk(new ClickHouseDriver(), java.sql.Driver.class));
-        problems.addAll(walk(new ClickHouseDataSource(JdbcTests.url(JdbcTests.server("modern"))),
+        // the legacy server: getConnection(user, password) logs in as an unknown user, and a failed login
+        // aborts the modern server's process
+        problems.addAll(walk(new ClickHouseDataSource(JdbcTests.url(JdbcTests.server("legacy"))),
                 javax.sql.DataSource.class));
         assertThat(problems).isEmpty();
     }
