@@ -49,6 +49,7 @@ final class ClickHouseJdbcConnection implements Connection {
     final ReentrantLock lock = new ReentrantLock();
     private final boolean strict;
     private final boolean catalogTerm;
+    private final long busyBufferBytes;
     private final Map<String, String> clientInfo = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private boolean autoCommit = true;
@@ -77,6 +78,7 @@ final class ClickHouseJdbcConnection implements Connection {
         this.strict = config.choice(DriverProperty.TRANSACTION_MODE).equals("strict");
         this.catalogTerm = config.choice(DriverProperty.DATABASE_TERM).equals("catalog");
         this.database = config.get(DriverProperty.DATABASE);
+        this.busyBufferBytes = config.longValue(DriverProperty.BUSY_BUFFER_BYTES);
     }
 
     void checkOpen() throws SQLException {
@@ -111,7 +113,7 @@ final class ClickHouseJdbcConnection implements Connection {
     void beforeQuery(ClickHouseResultSet next) throws SQLException {
         ClickHouseResultSet open = streaming;
         if (open != null && open != next && !open.isClosed()) {
-            open.bufferRest();
+            open.bufferRest(busyBufferBytes);
         }
         streaming = next == null || next.isClosedOrEnded() ? null : next;
     }

@@ -73,6 +73,7 @@ final class ClickHouseResultSet implements ResultSet {
     private boolean closed;
     private boolean wasNull;
     private boolean afterLast;
+    private long bufferedBytes;
 
     ClickHouseResultSet(ClickHouseStatement statement, QueryResult result, Block header, Block first, long maxRows,
                         String queryId) {
@@ -115,6 +116,7 @@ final class ClickHouseResultSet implements ResultSet {
     private Block fetch() throws SQLException {
         Block b = buffered.poll();
         if (b != null) {
+            bufferedBytes -= approximateBytes(b);
             return b;
         }
         if (ended) {
@@ -140,18 +142,28 @@ final class ClickHouseResultSet implements ResultSet {
 
     /**
      * Copies the rest of the stream into memory, so that another statement can use the session.
+     *
+     * @param limitBytes the most the copies may hold
+     * @throws SQLException 24000 beyond {@code limitBytes} (what was copied stays readable, the rest still streams)
      */
-    void bufferRest() throws SQLException {
+    void bufferRest(long limitBytes) throws SQLException {
         if (ended || closed) {
             return;
         }
         if (block != null) {
-            block = block.copy();
+            block = block.copy(); // the stream releases its blocks as it moves on
         }
         try {
             Block b;
             while ((b = result.next()) != null) {
-                buffered.add(b.copy());
+                Block copy = b.copy();
+                buffered.add(copy);
+                bufferedBytes += approximateBytes(copy);
+                if (bufferedBytes > limitBytes) {
+                    throw new SQLException("another statement needs this connection while a ResultSet still streams "
+                            + "more than busyBufferBytes (" + limitBytes + ") on it: close the open ResultSet first "
+                            + "(it stays readable)", SqlStates.INVALID_CURSOR_STATE);
+                }
             }
         } catch (RuntimeException e) {
             ended = true;
@@ -160,6 +172,23 @@ final class ClickHouseResultSet implements ResultSet {
         }
         ended = true;
         finishStream();
+    }
+
+    /** The memory a detached block holds, roughly: its byte arrays, else 16 bytes a value. */
+    private static long approximateBytes(Block b) {
+        long total = 0;
+        for (int i = 0; i < b.columnCount(); i++) {
+            Column c = b.column(i);
+            Column inner = c instanceof NullableColumn n ? n.nested() : c;
+            if (inner instanceof VariableBytesColumn v) {
+                total += v.rawData().length + 4L * b.rowCount();
+            } else if (inner instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
+                total += (long) f.width() * b.rowCount();
+            } else {
+                total += 16L * b.rowCount();
+            }
+        }
+        return total;
     }
 
     @Override

@@ -35,6 +35,9 @@ enum DriverProperty {
             "reject: a statement text holding several statements fails; split: they run one after the other.",
             "reject", "split"),
     INSERT_BLOCK_ROWS("insertBlockRows", "65536", "Rows per native Data block sent by executeBatch."),
+    BUSY_BUFFER_BYTES("busyBufferBytes", "67108864",
+            "Bytes of a streaming ResultSet read into memory when another statement needs its connection; "
+                    + "beyond them that statement fails with SQLState 24000."),
     MAX_POOL_SIZE("maxPoolSize", "10",
             "Connections of ClickHousePooledDataSource (ignored by the Driver and ClickHouseDataSource)."),
     ;

@@ -103,6 +103,7 @@ final class JdbcConfig {
             c.intValue(DriverProperty.INSERT_BLOCK_ROWS);
             c.intValue(DriverProperty.MAX_POOL_SIZE);
             c.intValue(DriverProperty.QUERY_TIMEOUT);
+            c.longValue(DriverProperty.BUSY_BUFFER_BYTES);
         } catch (IllegalArgumentException e) {
             throw new SQLException(e.getMessage(), "08001", e);
         }
@@ -136,9 +137,17 @@ final class JdbcConfig {
     }
 
     int intValue(DriverProperty p) {
+        long n = longValue(p);
+        if (n > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("property " + p.key + " must be at most " + Integer.MAX_VALUE);
+        }
+        return (int) n;
+    }
+
+    long longValue(DriverProperty p) {
         String v = get(p).trim();
         try {
-            int n = Integer.parseInt(v);
+            long n = Long.parseLong(v);
             if (n < 0) {
                 throw new NumberFormatException();
             }

@@ -287,4 +287,33 @@ class StatementTest {
             assertThat(sum).isEqualTo(100_000L * 99_999 / 2);
         }
     }
+
+    @Test
+    void beyondTheBusyBufferTheSecondStatementFailsAndTheFirstStaysExact() throws SQLException {
+        Properties small = new Properties();
+        small.setProperty("busyBufferBytes", "100000");
+        try (Connection c = JdbcTests.connect("modern", small); Statement a = c.createStatement();
+             Statement b = c.createStatement()) {
+            ResultSet outer = a.executeQuery("SELECT number FROM numbers(1000000)");
+            long sum = 0;
+            long rows = 0;
+            boolean refused = false;
+            while (outer.next()) {
+                sum += outer.getLong(1);
+                if (++rows == 10) {
+                    assertThatThrownBy(() -> b.executeQuery("SELECT 1")).isInstanceOf(SQLException.class)
+                            .hasMessageContaining("busyBufferBytes")
+                            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("24000"));
+                    refused = true;
+                }
+            }
+            assertThat(refused).isTrue();
+            assertThat(rows).isEqualTo(1_000_000);
+            assertThat(sum).isEqualTo(1_000_000L * 999_999 / 2);
+            try (ResultSet rs = b.executeQuery("SELECT 2")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(2);
+            }
+        }
+    }
 }
