@@ -156,4 +156,50 @@ class BatchInsertTest {
             s.execute("DROP TABLE " + t);
         }
     }
+
+    @Test
+    void naturalJavaValuesOfTheCommonFamiliesRoundTrip() throws SQLException {
+        String t = JdbcTests.table("jdbc_types");
+        try (Connection c = JdbcTests.connect("modern"); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE " + t + " (i8 Int8, u16 UInt16, i64 Int64, u64 UInt64, f32 Float32, d Decimal(20, 4),"
+                    + " b Bool, str String, fs FixedString(2), e Enum8('a' = 1, 'b' = 2), u UUID, dt Date,"
+                    + " ts DateTime64(3, 'UTC'), arr Array(Int32), m Map(String, UInt8), tup Tuple(UInt8, String),"
+                    + " ip IPv4, n Nullable(Int32), lc LowCardinality(String)) ENGINE = Memory");
+            Object[] values = {(byte) -1, 65535, Long.MIN_VALUE, new java.math.BigInteger("18446744073709551615"), 1.5f,
+                    new java.math.BigDecimal("1234.5678"), true, "ünïcode'\\", "ab", "b",
+                    java.util.UUID.fromString("01234567-89ab-cdef-0123-456789abcdef"), java.sql.Date.valueOf("2024-02-29"),
+                    Timestamp.from(Instant.parse("2024-01-01T12:34:56.789Z")), new int[]{1, 2, 3},
+                    java.util.Map.of("k", 7), java.util.List.of(9, "nine"), "10.1.2.3", null, "low"};
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                    + " ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                for (int i = 0; i < values.length; i++) {
+                    ps.setObject(i + 1, values[i]);
+                }
+                assertThat(ps.executeUpdate()).isEqualTo(1);
+            }
+            try (ResultSet rs = s.executeQuery("SELECT * FROM " + t)) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getObject(1)).isEqualTo((byte) -1);
+                assertThat(rs.getObject(2)).isEqualTo(65535);
+                assertThat(rs.getObject(3)).isEqualTo(Long.MIN_VALUE);
+                assertThat(rs.getObject(4)).isEqualTo(values[3]);
+                assertThat(rs.getObject(5)).isEqualTo(1.5f);
+                assertThat(rs.getObject(6)).isEqualTo(values[5]);
+                assertThat(rs.getObject(7)).isEqualTo(true);
+                assertThat(rs.getObject(8)).isEqualTo(values[7]);
+                assertThat(rs.getObject(9)).isEqualTo("ab");
+                assertThat(rs.getObject(10)).isEqualTo("b");
+                assertThat(rs.getObject(11)).isEqualTo(values[10]);
+                assertThat(rs.getObject(12)).isEqualTo(values[11]);
+                assertThat(rs.getObject(13)).isEqualTo(values[12]);
+                assertThat((Object[]) rs.getArray(14).getArray()).containsExactly(1, 2, 3);
+                assertThat(rs.getObject(15)).isEqualTo(java.util.Map.of("k", (short) 7));
+                assertThat(((java.sql.Struct) rs.getObject(16)).getAttributes()).containsExactly((short) 9, "nine");
+                assertThat(rs.getString(17)).isEqualTo("10.1.2.3");
+                assertThat(rs.getObject(18)).isNull();
+                assertThat(rs.getObject(19)).isEqualTo("low");
+            }
+            s.execute("DROP TABLE " + t);
+        }
+    }
 }
