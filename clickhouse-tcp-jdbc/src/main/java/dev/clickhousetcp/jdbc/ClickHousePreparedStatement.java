@@ -62,6 +62,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     private Object[] values;
     private int[] nullTypes;
     private final List<Object[]> batch = new ArrayList<>();
+    private ResultSetMetaData described;
 
     ClickHousePreparedStatement(ClickHouseJdbcConnection conn, String sql) throws SQLException {
         super(conn);
@@ -79,6 +80,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         values = new Object[placeholders.length];
         Arrays.fill(values, UNSET);
         nullTypes = new int[placeholders.length];
+        described = null;
     }
 
     @Override
@@ -472,12 +474,60 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         set(parameterIndex, x, Types.ARRAY);
     }
 
-    /** The result's metadata once executed; {@code null} before (no round trip is made to describe it). */
+    /**
+     * The result's columns: those of the open result once executed; before, for a {@code SELECT} or {@code WITH}
+     * query, what the server's {@code DESCRIBE (query)} says (placeholders bound as typed NULLs, or as the values
+     * set so far), asked once and cached; {@code null} for other statements or when the server cannot describe it.
+     */
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
         ResultSet rs = getResultSet();
-        return rs == null ? null : rs.getMetaData();
+        if (rs != null) {
+            return rs.getMetaData();
+        }
+        if (described == null && describable()) {
+            described = describe();
+        }
+        return described;
+    }
+
+    private boolean describable() {
+        String word = SqlLexer.firstWord(text);
+        return (word.equals("SELECT") || word.equals("WITH")) && SqlLexer.split(text).size() == 1
+                && (placeholders.length == 0 || conn.hello.revision() >= PARAMETERS_REVISION);
+    }
+
+    private ResultSetMetaData describe() throws SQLException {
+        StringBuilder q = new StringBuilder("DESCRIBE (");
+        Map<String, Object> params = new LinkedHashMap<>();
+        String query = SqlLexer.split(text).get(0);
+        int last = 0;
+        for (int i = 0; i < placeholders.length; i++) {
+            q.append(query, last, placeholders[i]);
+            Object v = values[i] == UNSET ? null : values[i];
+            String name = "p" + (i + 1);
+            q.append('{').append(name).append(':').append(JdbcValues.parameterType(v, nullTypes[i])).append('}');
+            params.put(name, v);
+            last = placeholders[i] + 1;
+        }
+        q.append(query, last, query.length()).append("\n)");
+        List<String> names = new ArrayList<>();
+        List<String> types = new ArrayList<>();
+        try (ClickHouseStatement s = new ClickHouseStatement(conn)) {
+            if (!s.run(q.toString(), params)) {
+                return null;
+            }
+            try (ResultSet d = s.getResultSet()) {
+                while (d.next()) {
+                    names.add(d.getString(1));
+                    types.add(d.getString(2));
+                }
+            }
+        } catch (SQLException e) {
+            return null; // not describable: the metadata comes with the result
+        }
+        return new ClickHouseResultSetMetaData(names, types.toArray(new String[0]));
     }
 
     @Override

@@ -205,4 +205,24 @@ class PreparedStatementTest {
             assertThatThrownBy(() -> s.executeQuery("SELECT {fn upper('a')}")).isInstanceOf(SQLException.class);
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"modern", "legacy"})
+    void metadataBeforeExecutionComesFromTheServer(String kind) throws SQLException {
+        try (Connection c = JdbcTests.connect(kind)) {
+            String sql = kind.equals("legacy") ? "SELECT number AS n, toString(number) AS s FROM system.numbers LIMIT 3"
+                    : "SELECT number AS n, toString(?) AS s FROM numbers(3) -- trailing comment";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                java.sql.ResultSetMetaData md = ps.getMetaData();
+                assertThat(md).isNotNull();
+                assertThat(md.getColumnCount()).isEqualTo(2);
+                assertThat(md.getColumnLabel(1)).isEqualTo("n");
+                assertThat(md.getColumnTypeName(1)).isEqualTo("UInt64");
+                assertThat(md.getColumnLabel(2)).isEqualTo("s");
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO t VALUES (?)")) {
+                assertThat(ps.getMetaData()).isNull();
+            }
+        }
+    }
 }
