@@ -513,9 +513,10 @@ class ClickHouseStatement implements Statement {
         return ResultSet.HOLD_CURSORS_OVER_COMMIT;
     }
 
+    /** Closed by {@link #close()} or with its connection. */
     @Override
     public boolean isClosed() {
-        return closed;
+        return closed || conn.isClosed();
     }
 
     @Override

@@ -225,4 +225,26 @@ class PreparedStatementTest {
             }
         }
     }
+
+    @Test
+    void instantsKeepTheirNanoseconds() throws SQLException {
+        Instant instant = Instant.parse("2024-05-06T07:08:09.123456789Z");
+        try (Connection c = JdbcTests.connect("modern");
+             PreparedStatement ps = c.prepareStatement("SELECT toUnixTimestamp64Nano(toDateTime64(?, 9, 'UTC'))")) {
+            ps.setObject(1, instant);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(instant.getEpochSecond() * 1_000_000_000L + instant.getNano());
+            }
+            ps.setTimestamp(1, java.sql.Timestamp.from(instant));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertThat(rs.getLong(1)).isEqualTo(instant.getEpochSecond() * 1_000_000_000L + instant.getNano());
+            }
+        }
+        try (Connection c = JdbcTests.connect("modern"); Statement s = c.createStatement()) {
+            c.close();
+            assertThat(s.isClosed()).isTrue();
+        }
+    }
 }
