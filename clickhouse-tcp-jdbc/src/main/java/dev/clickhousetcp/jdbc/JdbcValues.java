@@ -29,6 +29,17 @@ import java.util.UUID;
  * Stateless.
  */
 final class JdbcValues {
+    /** The parameter type of values of these classes (and of primitive arrays of their primitives). */
+    private static final Map<Class<?>, String> SIMPLE_TYPES = Map.ofEntries(
+            Map.entry(String.class, "String"), Map.entry(Integer.class, "Int32"), Map.entry(Long.class, "Int64"),
+            Map.entry(Short.class, "Int16"), Map.entry(Byte.class, "Int8"), Map.entry(Boolean.class, "Bool"),
+            Map.entry(Double.class, "Float64"), Map.entry(Float.class, "Float32"), Map.entry(UUID.class, "UUID"),
+            Map.entry(Character.class, "String"), Map.entry(LocalDate.class, "Date32"),
+            Map.entry(LocalDateTime.class, "DateTime64(9)"), Map.entry(Instant.class, "DateTime64(9)"),
+            Map.entry(OffsetDateTime.class, "DateTime64(9)"), Map.entry(ZonedDateTime.class, "DateTime64(9)"),
+            Map.entry(LocalTime.class, "String"), Map.entry(Inet4Address.class, "IPv4"),
+            Map.entry(Inet6Address.class, "IPv6"));
+
     private JdbcValues() {
     }
 
@@ -93,29 +104,12 @@ final class JdbcValues {
             String t = nullType(sqlType);
             return "Nullable(" + t + ")";
         }
-        if (v instanceof String || v instanceof Enum<?>) {
+        String simple = SIMPLE_TYPES.get(v.getClass());
+        if (simple != null) {
+            return simple;
+        }
+        if (v instanceof Enum<?>) {
             return "String";
-        }
-        if (v instanceof Integer) {
-            return "Int32";
-        }
-        if (v instanceof Long) {
-            return "Int64";
-        }
-        if (v instanceof Short) {
-            return "Int16";
-        }
-        if (v instanceof Byte) {
-            return "Int8";
-        }
-        if (v instanceof Boolean) {
-            return "Bool";
-        }
-        if (v instanceof Double) {
-            return "Float64";
-        }
-        if (v instanceof Float) {
-            return "Float32";
         }
         if (v instanceof BigInteger b) {
             return b.signum() >= 0 && b.bitLength() <= 64 ? "UInt64" : "Int256";
@@ -124,27 +118,6 @@ final class JdbcValues {
             int scale = Math.max(0, d.scale());
             int precision = Math.max(d.precision(), scale + 1);
             return "Decimal(" + (precision <= 38 ? 38 : 76) + ", " + Math.min(scale, precision <= 38 ? 38 : 76) + ")";
-        }
-        if (v instanceof UUID) {
-            return "UUID";
-        }
-        if (v instanceof LocalDate) {
-            return "Date32";
-        }
-        if (v instanceof LocalDateTime) {
-            return "DateTime64(9)";
-        }
-        if (v instanceof Instant || v instanceof OffsetDateTime || v instanceof ZonedDateTime) {
-            return "DateTime64(9)";
-        }
-        if (v instanceof LocalTime) {
-            return "String";
-        }
-        if (v instanceof Inet4Address) {
-            return "IPv4";
-        }
-        if (v instanceof Inet6Address) {
-            return "IPv6";
         }
         if (v instanceof Map<?, ?> m) {
             Map.Entry<?, ?> first = m.isEmpty() ? null : m.entrySet().iterator().next();
@@ -156,26 +129,11 @@ final class JdbcValues {
         }
         if (v.getClass().isArray()) {
             Class<?> c = v.getClass().getComponentType();
-            if (c == long.class) {
-                return "Array(Int64)";
-            }
-            if (c == int.class) {
-                return "Array(Int32)";
-            }
-            if (c == short.class) {
-                return "Array(Int16)";
-            }
-            if (c == double.class) {
-                return "Array(Float64)";
-            }
-            if (c == float.class) {
-                return "Array(Float32)";
-            }
-            if (c == boolean.class) {
-                return "Array(Bool)";
-            }
             if (c == byte.class) {
                 return "String";
+            }
+            if (c.isPrimitive()) {
+                return "Array(" + SIMPLE_TYPES.get(java.lang.invoke.MethodType.methodType(c).wrap().returnType()) + ")";
             }
             return "Array(" + elementType(java.util.Arrays.asList((Object[]) v)) + ")";
         }
