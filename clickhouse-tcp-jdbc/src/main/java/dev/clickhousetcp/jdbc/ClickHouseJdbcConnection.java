@@ -47,6 +47,9 @@ final class ClickHouseJdbcConnection implements Connection {
     final ServerHello hello;
     /** Serializes the statements of this connection. */
     final ReentrantLock lock = new ReentrantLock();
+    /** Guards the end of the streaming ResultSet, which a statement of another thread may wait for. */
+    private final ReentrantLock streamLock = new ReentrantLock();
+    private final java.util.concurrent.locks.Condition streamDone = streamLock.newCondition();
     private final boolean strict;
     private final boolean catalogTerm;
     private final long busyBufferBytes;
@@ -107,20 +110,52 @@ final class ClickHouseJdbcConnection implements Connection {
     }
 
     /**
-     * Makes room for a new statement: a ResultSet still streaming on the session is buffered (up to its limit),
-     * or the call fails with 24000.
+     * Makes room for a new statement (called under {@link #lock}). A ResultSet still streaming on the session and
+     * read by this thread is buffered (up to {@code busyBufferBytes}, else 24000); one read by another thread is
+     * waited for until it ends or closes, bounded by the {@code socketTimeout} (then 24000): its reader's rows stay
+     * exact either way.
      */
     void beforeQuery(ClickHouseResultSet next) throws SQLException {
         ClickHouseResultSet open = streaming;
-        if (open != null && open != next && !open.isClosed()) {
-            open.bufferRest(busyBufferBytes);
+        if (open != null && open != next && !open.isClosedOrEnded()) {
+            if (open.owner() == Thread.currentThread()) {
+                open.bufferRest(busyBufferBytes);
+            } else {
+                awaitStreamEnd(open);
+            }
         }
         streaming = next == null || next.isClosedOrEnded() ? null : next;
     }
 
+    private void awaitStreamEnd(ClickHouseResultSet open) throws SQLException {
+        long waitNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
+                Math.max(1, config.intValue(DriverProperty.SOCKET_TIMEOUT)));
+        streamLock.lock();
+        try {
+            while (streaming == open && !open.isClosedOrEnded()) {
+                if (waitNanos <= 0) {
+                    throw new SQLException("the connection is busy: another thread still reads a ResultSet on it "
+                            + "(close it first)", SqlStates.INVALID_CURSOR_STATE);
+                }
+                waitNanos = streamDone.awaitNanos(waitNanos);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while another thread read a ResultSet on the connection", "HY008", e);
+        } finally {
+            streamLock.unlock();
+        }
+    }
+
     void streamEnded(ClickHouseResultSet rs) {
-        if (streaming == rs) {
-            streaming = null;
+        streamLock.lock();
+        try {
+            if (streaming == rs) {
+                streaming = null;
+            }
+            streamDone.signalAll();
+        } finally {
+            streamLock.unlock();
         }
     }
 

@@ -64,13 +64,20 @@ final class ClickHouseResultSet implements ResultSet {
     private final String[] types;
     private final long maxRows;
     private final String queryId;
+    /** The thread that ran the query (the one expected to read it). */
+    private final Thread owner = Thread.currentThread();
     /** Blocks copied out of the stream when another statement needed the session. */
     private final Deque<Block> buffered = new ArrayDeque<>();
+    /**
+     * Guards the stream: another statement of the connection may buffer it ({@link #bufferRest}) from another
+     * thread while this result set's reader fetches the next block.
+     */
+    private final java.util.concurrent.locks.ReentrantLock streamLock = new java.util.concurrent.locks.ReentrantLock();
     private Block block;
     private int row = -1;
     private long returned;
-    private boolean ended;
-    private boolean closed;
+    private volatile boolean ended;
+    private volatile boolean closed;
     private boolean wasNull;
     private boolean afterLast;
     private long bufferedBytes;
@@ -114,6 +121,15 @@ final class ClickHouseResultSet implements ResultSet {
 
     /** The next block of the stream, or {@code null} at its end. */
     private Block fetch() throws SQLException {
+        streamLock.lock();
+        try {
+            return fetchLocked();
+        } finally {
+            streamLock.unlock();
+        }
+    }
+
+    private Block fetchLocked() throws SQLException {
         Block b = buffered.poll();
         if (b != null) {
             bufferedBytes -= approximateBytes(b);
@@ -147,6 +163,15 @@ final class ClickHouseResultSet implements ResultSet {
      * @throws SQLException 24000 beyond {@code limitBytes} (what was copied stays readable, the rest still streams)
      */
     void bufferRest(long limitBytes) throws SQLException {
+        streamLock.lock();
+        try {
+            bufferRestLocked(limitBytes);
+        } finally {
+            streamLock.unlock();
+        }
+    }
+
+    private void bufferRestLocked(long limitBytes) throws SQLException {
         if (ended || closed) {
             return;
         }
@@ -217,11 +242,16 @@ final class ClickHouseResultSet implements ResultSet {
     }
 
     private void closeStream() {
-        if (!ended) {
-            ended = true;
-            finishStream();
+        streamLock.lock();
+        try {
+            if (!ended) {
+                ended = true;
+                finishStream();
+            }
+            buffered.clear();
+        } finally {
+            streamLock.unlock();
         }
-        buffered.clear();
     }
 
     @Override
@@ -251,6 +281,10 @@ final class ClickHouseResultSet implements ResultSet {
         if (result != null) {
             result.cancel();
         }
+    }
+
+    Thread owner() {
+        return owner;
     }
 
     boolean isClosedOrEnded() {

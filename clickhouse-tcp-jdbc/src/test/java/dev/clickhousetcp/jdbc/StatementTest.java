@@ -316,4 +316,35 @@ class StatementTest {
             }
         }
     }
+
+    @Test
+    void twoThreadsOnOneConnectionGetTheirOwnResults() throws Exception {
+        try (Connection c = JdbcTests.connect("modern")) {
+            java.util.List<CompletableFuture<Long>> runs = new java.util.ArrayList<>();
+            for (int t = 0; t < 2; t++) {
+                int offset = t * 1000;
+                runs.add(CompletableFuture.supplyAsync(() -> {
+                    long checked = 0;
+                    try (Statement s = c.createStatement()) {
+                        for (int i = 0; i < 100; i++) {
+                            try (ResultSet rs = s.executeQuery("SELECT number + " + (offset + i)
+                                    + " FROM numbers(5000)")) {
+                                long expected = offset + i;
+                                while (rs.next()) {
+                                    assertThat(rs.getLong(1)).isEqualTo(expected++);
+                                    checked++;
+                                }
+                            }
+                        }
+                    } catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    return checked;
+                }));
+            }
+            for (CompletableFuture<Long> r : runs) {
+                assertThat(r.get(120, TimeUnit.SECONDS)).isEqualTo(100L * 5000);
+            }
+        }
+    }
 }
