@@ -6,7 +6,6 @@ import dev.clickhousetcp.client.QueryOptions;
 import dev.clickhousetcp.data.ColumnWriter;
 import dev.clickhousetcp.protocol.Progress;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -134,7 +133,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         boolean hasBool = conn.hello.revision() >= PARAMETERS_REVISION;
         for (int i = 0; i < placeholders.length; i++) {
             out.append(text, last, placeholders[i]);
-            if (server) {
+            if (server && !(row[i] instanceof byte[])) { // bytes: a binary-safe literal, see JdbcValues.literal
                 String name = "p" + (i + 1);
                 out.append('{').append(name).append(':').append(JdbcValues.parameterType(row[i], nullTypes[i]))
                         .append('}');
@@ -383,33 +382,29 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         set(parameterIndex, x, Types.TIMESTAMP);
     }
 
+    /** The stream's bytes, at most {@code limit} of them ({@code -1}: all). */
     private static byte[] readAll(InputStream in, long limit) throws SQLException {
         try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            byte[] buf = new byte[8192];
-            long total = 0;
-            int n;
-            while ((n = in.read(buf)) > 0 && (limit < 0 || total < limit)) {
-                int take = limit < 0 ? n : (int) Math.min(n, limit - total);
-                out.write(buf, 0, take);
-                total += take;
-            }
-            return out.toByteArray();
+            return limit < 0 ? in.readAllBytes() : in.readNBytes((int) Math.min(limit, Integer.MAX_VALUE));
         } catch (IOException e) {
             throw new SQLException("cannot read the stream: " + e.getMessage(), "HY000", e);
         }
     }
 
+    /** The reader's characters, at most {@code limit} of them ({@code -1}: all). */
     private static String readAll(Reader in, long limit) throws SQLException {
         try {
-            StringBuilder out = new StringBuilder();
-            char[] buf = new char[8192];
-            long total = 0;
-            int n;
-            while ((n = in.read(buf)) > 0 && (limit < 0 || total < limit)) {
-                int take = limit < 0 ? n : (int) Math.min(n, limit - total);
-                out.append(buf, 0, take);
-                total += take;
+            java.io.StringWriter out = new java.io.StringWriter();
+            if (limit < 0) {
+                in.transferTo(out);
+            } else {
+                char[] buf = new char[8192];
+                long left = limit;
+                int n;
+                while (left > 0 && (n = in.read(buf, 0, (int) Math.min(buf.length, left))) > 0) {
+                    out.write(buf, 0, n);
+                    left -= n;
+                }
             }
             return out.toString();
         } catch (IOException e) {

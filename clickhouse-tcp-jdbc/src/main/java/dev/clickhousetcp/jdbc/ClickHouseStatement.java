@@ -93,12 +93,18 @@ class ClickHouseStatement implements Statement {
         cancelRequested = false;
         String queryId = UUID.randomUUID().toString();
         lastQueryId = queryId;
-        QueryOptions.Builder o = QueryOptions.builder().queryId(queryId);
-        if (queryTimeout > 0) {
-            o.timeout(Duration.ofSeconds(queryTimeout));
-        }
-        if (parameters != null) {
-            parameters.forEach(o::parameter);
+        QueryOptions options;
+        try {
+            QueryOptions.Builder o = QueryOptions.builder().queryId(queryId);
+            if (queryTimeout > 0) {
+                o.timeout(Duration.ofSeconds(queryTimeout));
+            }
+            if (parameters != null) {
+                parameters.forEach(o::parameter);
+            }
+            options = o.build();
+        } catch (RuntimeException e) {
+            throw SqlStates.translate(e, null, false); // a value the parameter encoder refuses
         }
         conn.lock.lock();
         try {
@@ -106,7 +112,7 @@ class ClickHouseStatement implements Statement {
             conn.beforeQuery(null);
             QueryResult r;
             try {
-                r = conn.session.query(sql, o.build());
+                r = conn.session.query(sql, options);
             } catch (RuntimeException e) {
                 throw SqlStates.translate(e, queryId, false);
             }

@@ -223,7 +223,8 @@ final class JdbcValues {
         } else if (v instanceof InetAddress a) {
             TextFormat.appendQuoted(sb, a.getHostAddress());
         } else if (v instanceof byte[] b) {
-            TextFormat.appendQuoted(sb, new String(b, java.nio.charset.StandardCharsets.UTF_8));
+            // any bytes, as a String of exactly those bytes
+            sb.append("unhex('").append(java.util.HexFormat.of().formatHex(b)).append("')");
         } else if (v instanceof Map<?, ?> m) {
             sb.append("map(");
             Iterator<? extends Map.Entry<?, ?>> it = m.entrySet().iterator();

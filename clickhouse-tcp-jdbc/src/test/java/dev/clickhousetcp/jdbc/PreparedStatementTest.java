@@ -247,4 +247,34 @@ class PreparedStatementTest {
             assertThat(s.isClosed()).isTrue();
         }
     }
+
+    @Test
+    void streamsAreReadUpToTheirLength() throws SQLException {
+        try (Connection c = JdbcTests.connect("modern"); PreparedStatement ps = c.prepareStatement("SELECT ?, ?, ?")) {
+            ps.setCharacterStream(1, new java.io.StringReader("héllo wörld"), 5L);
+            ps.setBinaryStream(2, new java.io.ByteArrayInputStream("bytes".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            ps.setCharacterStream(3, new java.io.StringReader("all of it"));
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("héllo");
+                assertThat(rs.getString(2)).isEqualTo("bytes");
+                assertThat(rs.getString(3)).isEqualTo("all of it");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"modern", "legacy"})
+    void bytesAreBinarySafe(String kind) throws SQLException {
+        byte[] bytes = {0, (byte) 0xff, '\'', '\\', (byte) 0xc3, 'x', '\n'};
+        try (Connection c = JdbcTests.connect(kind); PreparedStatement ps = c.prepareStatement("SELECT ?, length(?)")) {
+            ps.setBytes(1, bytes);
+            ps.setBytes(2, bytes);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertThat(rs.getBytes(1)).isEqualTo(bytes);
+                assertThat(rs.getInt(2)).isEqualTo(bytes.length);
+            }
+        }
+    }
 }
