@@ -3,8 +3,8 @@
 #   1. every published module is there with its POM, jar, sources and Javadoc jars and CycloneDX SBOM, each jar
 #      with an Automatic-Module-Name, and the POMs carry the metadata Maven Central requires;
 #   2. a new Maven project outside the repository (scripts/consumer-check, copied to a temporary folder) imports
-#      clickhouse-tcp-bom, depends on the starter and the actuator module without versions, resolves them from
-#      that file repository only, and starts against the ClickHouse server at CLICKHOUSE_HOST:CLICKHOUSE_PORT
+#      clickhouse-tcp-bom, depends on the starter, the actuator module and the JDBC driver without versions,
+#      resolves them from that file repository only, and starts against the ClickHouse server at CLICKHOUSE_HOST:CLICKHOUSE_PORT
 #      (default 127.0.0.1:19000, the embedded 26.7 server of scripts/clickhouse-server.sh).
 #
 # Usage: scripts/check-consumer.sh DEPLOY_REPOSITORY_DIR
@@ -31,7 +31,7 @@ SPRING_BOOT_VERSION=$(pom_value spring-boot.version)
 [ -n "$VERSION" ] && [ -n "$SPRING_BOOT_VERSION" ] || fail "cannot read the versions from pom.xml"
 
 GROUP_DIR="$REPO/dev/clickhousetcp"
-PUBLISHED_JARS="clickhouse-tcp-core clickhouse-tcp-spring-boot-starter clickhouse-tcp-actuator"
+PUBLISHED_JARS="clickhouse-tcp-core clickhouse-tcp-spring-boot-starter clickhouse-tcp-actuator clickhouse-tcp-jdbc"
 PUBLISHED_POMS="clickhouse-tcp-parent clickhouse-tcp-bom"
 
 # newest file of a module's VERSION folder matching a suffix (snapshots are deployed with timestamps)
@@ -129,4 +129,5 @@ output=$(cd "$WORK" && java -cp "target/classes:$(cat classpath.txt)" example.co
 }
 printf '%s\n' "$output"
 grep -q '^consumer check: ClickHouse ' <<<"$output" || fail "the consumer application did not reach ClickHouse"
+grep -q '^consumer check: JDBC ' <<<"$output" || fail "the consumer application did not reach ClickHouse over JDBC"
 echo "consumer check passed"

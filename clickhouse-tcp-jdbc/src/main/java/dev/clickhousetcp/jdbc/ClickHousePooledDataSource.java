@@ -1,0 +1,107 @@
+package dev.clickhousetcp.jdbc;
+
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A {@link javax.sql.DataSource} over one native client and its connection pool ({@code maxPoolSize}
+ * connections, multi-host failover and load balancing of the client). Each {@link #getConnection()} opens a
+ * session on a pool connection; since a session's server state (temporary tables, {@code SET}) must not leak to
+ * the next user, closing the JDBC connection closes that native connection and frees its pool slot rather than
+ * reusing it. {@link #close()} closes the client. Thread-safe once configured; the client is built at the first
+ * {@link #getConnection()}. {@code getConnection(user, password)} with another user than configured is refused.
+ */
+public class ClickHousePooledDataSource extends ClickHouseDataSource implements AutoCloseable {
+    private final ReentrantLock lock = new ReentrantLock();
+    private volatile ClickHouseTcpClient client;
+    private volatile JdbcConfig config;
+
+    /** An unconfigured data source; set at least the URL. */
+    public ClickHousePooledDataSource() {
+    }
+
+    /**
+     * A data source for a URL.
+     *
+     * @param url a {@code jdbc:clickhouse:tcp://} URL
+     */
+    public ClickHousePooledDataSource(String url) {
+        super(url);
+    }
+
+    private ClickHouseTcpClient client() throws SQLException {
+        ClickHouseTcpClient c = client;
+        if (c != null) {
+            return c;
+        }
+        lock.lock();
+        try {
+            if (client == null) {
+                JdbcConfig cfg = config(null, null);
+                config = cfg;
+                client = cfg.clientBuilder(cfg.intValue(DriverProperty.MAX_POOL_SIZE)).build();
+            }
+            return client;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        ClickHouseTcpClient c = client();
+        return new ClickHouseJdbcConnection(config, c, false);
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        if (username == null && password == null) {
+            return getConnection();
+        }
+        throw SqlStates.notSupported("getConnection(user, password) on a pooled data source (its pool logs in as "
+                + "the configured user)");
+    }
+
+    /**
+     * The native client behind the pool.
+     *
+     * @return the client, built on first use
+     * @throws SQLException when the configuration is invalid
+     */
+    public ClickHouseTcpClient getClient() throws SQLException {
+        return client();
+    }
+
+    /** Closes the client and its pool; connections in use close when they are closed. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (client != null) {
+                client.close();
+                client = null;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        if (iface == ClickHouseTcpClient.class) {
+            return iface.cast(client());
+        }
+        throw new SQLException("not a wrapper for " + iface.getName(), "HY000");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this) || iface == ClickHouseTcpClient.class;
+    }
+}
