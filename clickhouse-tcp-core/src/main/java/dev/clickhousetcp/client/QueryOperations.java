@@ -620,11 +620,20 @@ public abstract class QueryOperations {
         return stream(query(sql, options), new MappedRows<>(type), 0);
     }
 
-    /** Turns each block of a result into the items a call hands on, keeping what it needs across blocks. */
+    /**
+     * Turns each block of a result into the items a call hands on, keeping what it needs across blocks.
+     * Callers go through {@link #emitChecked}, which refuses a block whose row objects its bytes do not back.
+     */
     @FunctionalInterface
     private interface BlockItems<T> {
         /** Hands every row of {@code b}, as an item, to {@code sink}, in order. */
         void emit(Block b, Consumer<? super T> sink);
+
+        /** {@link #emit}, once {@link Block#checkRowObjects()} allows objects for {@code b}'s rows. */
+        default void emitChecked(Block b, Consumer<? super T> sink) {
+            b.checkRowObjects();
+            emit(b, sink);
+        }
     }
 
     /** Rows mapped to {@code type} by the plan compiled for the first block's columns. */
@@ -681,7 +690,7 @@ public abstract class QueryOperations {
             try {
                 Block b;
                 while ((b = r.next()) != null) {
-                    items.emit(b, action);
+                    items.emitChecked(b, action);
                 }
             } catch (RuntimeException e) {
                 r.abandonWith(e); // a mapping error or the action's: the observation ends with it
@@ -710,7 +719,7 @@ public abstract class QueryOperations {
                         done = true;
                         return false;
                     }
-                    items.emit(b, buffer::add);
+                    items.emitChecked(b, buffer::add);
                 }
                 return !buffer.isEmpty();
             }
@@ -737,7 +746,7 @@ public abstract class QueryOperations {
                     }
                     Block b;
                     while (!done && (b = r.next()) != null) {
-                        items.emit(b, action);
+                        items.emitChecked(b, action);
                     }
                     done = true;
                 } catch (RuntimeException e) {

@@ -17,6 +17,7 @@ public final class Block {
     private final Column[] columns;
     private final int rows;
     private final Lifetime lifetime;
+    private String rowObjectsRefusal;
 
     /**
      * A block over the given columns, which are bound to {@code lifetime}. The arrays are not copied.
@@ -124,6 +125,28 @@ public final class Block {
      */
     public boolean isReleased() {
         return lifetime.isReleased();
+    }
+
+    /**
+     * Checks that objects may be built for every row of this block and every value of its zero-width
+     * columns (an empty {@code Tuple()}, also as Array or Map elements), as the row tiers do
+     * ({@code queryRows}, {@code forEachRow}, {@code streamRows}, mapped and {@code RowMapper} reads): a
+     * block decoded from the wire whose rows and such values are not backed by the bytes received for
+     * it (bounded by {@link DecodeLimits#maxExpansionBytes()}, see {@link ReadContext#endBlock}) is
+     * refused, before anything is built. The block tier itself may still read it.
+     *
+     * @throws dev.clickhousetcp.ClickHouseProtocolException naming {@code maxExpansionBytes}, when the
+     *         block's row objects exceed what its bytes allow; the connection is then discarded
+     */
+    public void checkRowObjects() {
+        if (rowObjectsRefusal != null) {
+            throw new dev.clickhousetcp.ClickHouseProtocolException(rowObjectsRefusal);
+        }
+    }
+
+    /** Marks this block as too large for the row tiers, with the reason ({@link ReadContext#endBlock}). */
+    void refuseRowObjects(String reason) {
+        this.rowObjectsRefusal = reason;
     }
 
     /**

@@ -26,6 +26,7 @@ public final class ReadContext {
     private dev.clickhousetcp.io.BinaryReader blockReader;
     private long blockStart;
     private long expansion;
+    private long zeroWidthValues;
     private long sparseColumns;
     private long replicatedColumns;
     private long detachedColumns;
@@ -166,6 +167,7 @@ public final class ReadContext {
         blockReader = in;
         blockStart = in.bytesRead();
         expansion = 0;
+        zeroWidthValues = 0;
     }
 
     /**
@@ -183,17 +185,70 @@ public final class ReadContext {
         if (expansion <= limits.maxExpansionBytes()) {
             return;
         }
+        String refusal = overAllowance(expansion, what + " expands its block to", "bytes of dense form");
+        if (refusal != null) {
+            throw new dev.clickhousetcp.ClickHouseProtocolException(refusal);
+        }
+    }
+
+    /**
+     * Bytes charged for each row of a block, and for each value of a zero-width column in it, against
+     * what the row tiers may build per block (see {@link #endBlock}): 32, at least what one object per
+     * row or value costs (a 16-byte header, a reference to each value, the reference that holds it).
+     */
+    public static final int ROW_OBJECT_BYTES = 32;
+
+    /**
+     * Counts {@code n} values of a column that takes no bytes on the wire (ClickHouse's empty
+     * {@code Tuple()}, also as an Array's or a Map's elements): the block tier represents them with
+     * nothing per value, the row tiers build an object per value (see {@link #endBlock}).
+     *
+     * @param n the number of values, at least 0
+     */
+    public void countZeroWidthValues(long n) {
+        zeroWidthValues = n < 0 || zeroWidthValues + n < 0 ? Long.MAX_VALUE : zeroWidthValues + n;
+    }
+
+    /**
+     * Ends the account of {@code block}, read since {@link #beginBlock}: the objects the row tiers
+     * (Object[] rows, mapped objects) would build for it, {@link #ROW_OBJECT_BYTES} per row and per
+     * zero-width value, are weighed against the same allowance as the dense form of compact
+     * serializations ({@link DecodeLimits#maxExpansionBytes()}, or
+     * {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} bytes per byte received for the block, whichever
+     * is more), so rows and values that no bytes back are bounded the way decoded bytes are. A block
+     * over it still decodes (its block-tier form costs nothing per row); {@link Block#checkRowObjects()}
+     * refuses it before a row tier builds anything. A block of at least one byte per row and value is
+     * always within the allowance.
+     *
+     * @param block the block just decoded
+     */
+    public void endBlock(Block block) {
+        long objects = block.rowCount() + zeroWidthValues;
+        long bytes = objects > Long.MAX_VALUE / ROW_OBJECT_BYTES ? Long.MAX_VALUE : objects * ROW_OBJECT_BYTES;
+        if (bytes > limits.maxExpansionBytes()) {
+            block.refuseRowObjects(overAllowance(bytes, "a block of " + block.rowCount() + " rows and "
+                    + zeroWidthValues + " zero-width values needs", "bytes of row objects (" + ROW_OBJECT_BYTES
+                    + " per row and value)"));
+        }
+    }
+
+    /**
+     * The refusal when {@code charged} bytes exceed what the current block may build, or {@code null} when
+     * they do not: {@link DecodeLimits#maxExpansionBytes()}, or {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED}
+     * times the bytes received since {@link #beginBlock} when that is more.
+     */
+    private String overAllowance(long charged, String what, String unit) {
         long received = blockReader == null ? 0 : Math.max(0, blockReader.bytesRead() - blockStart);
         long allowed = Math.max(limits.maxExpansionBytes(),
                 received > Long.MAX_VALUE / DecodeLimits.EXPANSION_PER_BYTE_RECEIVED ? Long.MAX_VALUE
                         : received * DecodeLimits.EXPANSION_PER_BYTE_RECEIVED);
-        if (expansion > allowed) {
-            throw new dev.clickhousetcp.ClickHouseProtocolException(what + " expands its block to "
-                    + (expansion == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : expansion)
-                    + " bytes of dense form from " + received + " bytes received, over the limit maxExpansionBytes "
-                    + limits.maxExpansionBytes() + " (or " + DecodeLimits.EXPANSION_PER_BYTE_RECEIVED
-                    + " bytes per byte received)");
+        if (charged <= allowed) {
+            return null;
         }
+        return what + " " + (charged == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : charged) + " " + unit
+                + " from " + received + " bytes received, over the limit maxExpansionBytes "
+                + limits.maxExpansionBytes() + " (or " + DecodeLimits.EXPANSION_PER_BYTE_RECEIVED
+                + " bytes per byte received)";
     }
 
     /** Column positions whose name and type are remembered between blocks. */

@@ -107,7 +107,9 @@ public final class BlockCodec {
             }
         }
         ctx.attachTo(lifetime);
-        return new Block(names, cols, rows, lifetime);
+        Block block = new Block(names, cols, rows, lifetime);
+        ctx.endBlock(block);
+        return block;
     }
 
     private static void readBlockInfo(BinaryReader in) throws IOException {

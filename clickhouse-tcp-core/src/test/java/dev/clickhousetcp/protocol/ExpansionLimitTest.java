@@ -175,6 +175,33 @@ class ExpansionLimitTest {
     }
 
     @Test
+    void rowObjectsOfZeroWidthRowsAreBoundedByTheLimitAndRowsBackedByBytesAreNot() throws IOException {
+        // the block tier reads zero-width rows and values for nothing; the row tiers are refused them
+        // past the limit: 32 bytes of row objects per row and per zero-width value (a row of Tuple() is both)
+        int atLimit = (int) (DecodeLimits.DEFAULT_MAX_EXPANSION_BYTES / (2 * ReadContext.ROW_OBJECT_BYTES));
+        decode(block(atLimit, "Tuple()", -1, out -> { }), DecodeLimits.DEFAULT).checkRowObjects();
+        Block over = decode(block(atLimit + 1, "Tuple()", -1, out -> { }), DecodeLimits.DEFAULT);
+        assertThat(over.rowCount()).isEqualTo(atLimit + 1);
+        assertThatThrownBy(over::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining("maxExpansionBytes")
+                .hasMessageContaining((atLimit + 1) + " rows");
+        // zero-width values inside a row count one by one: one row of Array(Tuple()) of 200,000,000
+        assertThatThrownBy(decode(block(1, "Array(Tuple())", -1, out -> out.writeInt64(200_000_000)),
+                DecodeLimits.DEFAULT)::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining("200000000 zero-width values");
+        // rows of one byte each are always backed: 9,000,000 rows of UInt8 (over the fixed limit)
+        int rows = 9_000_000;
+        Block bytes = decode(block(rows, "UInt8", -1, out -> out.writeBytes(new byte[rows], 0, rows)),
+                DecodeLimits.DEFAULT);
+        bytes.checkRowObjects();
+        // a smaller limit bounds the zero-width rows sooner
+        DecodeLimits small = DecodeLimits.DEFAULT.withMaxExpansionBytes(1 << 20);
+        decode(block(1 << 14, "Tuple()", -1, out -> { }), small).checkRowObjects();
+        assertThatThrownBy(decode(block((1 << 14) + 1, "Tuple()", -1, out -> { }), small)::checkRowObjects)
+                .isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("maxExpansionBytes 1048576");
+    }
+
+    @Test
     void blocksWithinTheLimitDecodeAndTheLimitIsConfigurable() throws IOException {
         // 1,000,000 rows of sparse UInt64 with a value in every 1,000th row: 12 MB dense
         byte[] wire = block(1_000_000, "UInt64", 1, out -> {
