@@ -15,7 +15,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -71,26 +70,20 @@ class BlockBufferBudgetTest {
             }
             assertThat(client.poolStats().idle()).isEqualTo(CONNECTIONS);
             Set<BufferPool> pools = Collections.newSetFromMap(new IdentityHashMap<>());
-            pools.addAll(onEveryConnection(client, CONNECTIONS, ClickHouseConnection::bufferPool));
+            List<ConnectionLease> leases = new ArrayList<>();
+            try {
+                for (int i = 0; i < CONNECTIONS; i++) { // every idle connection of the pool, held at once
+                    leases.add(client.acquire(Budget.NONE));
+                    pools.add(leases.get(i).connection().bufferPool());
+                }
+            } finally {
+                leases.forEach(ConnectionLease::close);
+            }
             long kept = pools.stream().mapToLong(BufferPool::retainedBytes).sum();
             System.out.printf("%d idle connections after a 100-column read: %d pools keep %d bytes (%s), budget %d%n",
                     CONNECTIONS, pools.size(), kept, pools.stream().map(BufferPool::retainedBytes).toList(), budget);
             assertThat(kept).as("bytes of idle column buffers kept by %d idle connections (%d pools)", CONNECTIONS,
                     pools.size()).isLessThanOrEqualTo(budget).isPositive();
         }
-    }
-
-    /** Applies {@code fn} to each of the pool's {@code connections} connections, holding all at once. */
-    private static <T> List<T> onEveryConnection(ClickHouseTcpClient client, int connections,
-            Function<ClickHouseConnection, T> fn) {
-        List<T> values = new ArrayList<>();
-        if (connections > 0) {
-            client.withConnection((connection) -> {
-                values.add(fn.apply(connection));
-                values.addAll(onEveryConnection(client, connections - 1, fn));
-                return null;
-            });
-        }
-        return values;
     }
 }
