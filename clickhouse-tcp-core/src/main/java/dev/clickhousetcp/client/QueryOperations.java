@@ -11,6 +11,7 @@ import dev.clickhousetcp.data.ColumnCopyWriter;
 import dev.clickhousetcp.data.DataType;
 import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.data.FlatArray;
+import dev.clickhousetcp.data.RowObjectAccount;
 import dev.clickhousetcp.mapping.Mappers;
 import dev.clickhousetcp.mapping.MappingException;
 import dev.clickhousetcp.mapping.ReadPlan;
@@ -279,12 +280,13 @@ public abstract class QueryOperations {
         List<T> out = new ArrayList<>();
         Row row = new Row(mappers.config().uint64AsLong());
         long[] n = {0};
-        forEachBlock(sql, options, (Block b, Consumer<? super T> sink) -> {
+        BlockItems<T> items = (Block b, Consumer<? super T> sink) -> {
             for (int i = 0; i < b.rowCount(); i++) {
                 row.position(b, i);
                 sink.accept(mapper.mapRow(row, n[0]++));
             }
-        }, out::add);
+        };
+        forEachBlock(sql, options, items.keptWhole(), out::add);
         return out;
     }
 
@@ -314,7 +316,7 @@ public abstract class QueryOperations {
      */
     public List<Object[]> queryRows(String sql, QueryOptions options) {
         List<Object[]> out = new ArrayList<>();
-        forEachRow(sql, options, out::add);
+        forEachBlock(sql, options, new ArrayRows(mappers.config().uint64AsLong()).keptWhole(), out::add);
         return out;
     }
 
@@ -556,7 +558,7 @@ public abstract class QueryOperations {
      */
     public <T> List<T> query(String sql, QueryOptions options, Class<T> type) {
         List<T> out = new ArrayList<>();
-        forEach(sql, options, type, out::add);
+        forEachBlock(sql, options, new MappedRows<>(type).keptWhole(), out::add);
         return out;
     }
 
@@ -633,6 +635,27 @@ public abstract class QueryOperations {
         default void emitChecked(Block b, Consumer<? super T> sink) {
             b.checkRowObjects();
             emit(b, sink);
+        }
+
+        /**
+         * These items for a call that keeps the whole result: the row objects of all its blocks are
+         * charged to one {@link RowObjectAccount} before each block's are built.
+         */
+        default BlockItems<T> keptWhole() {
+            RowObjectAccount account = new RowObjectAccount();
+            BlockItems<T> items = this;
+            return new BlockItems<>() {
+                @Override
+                public void emit(Block b, Consumer<? super T> sink) {
+                    items.emit(b, sink);
+                }
+
+                @Override
+                public void emitChecked(Block b, Consumer<? super T> sink) {
+                    account.add(b);
+                    items.emit(b, sink);
+                }
+            };
         }
     }
 

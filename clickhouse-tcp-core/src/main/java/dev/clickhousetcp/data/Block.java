@@ -17,7 +17,12 @@ public final class Block {
     private final Column[] columns;
     private final int rows;
     private final Lifetime lifetime;
-    private String rowObjectsRefusal;
+    /** Bytes of row objects the row tiers would build for this block, charged at decode (see ReadContext). */
+    private long rowObjectBytes;
+    /** Bytes received for this block. */
+    private long receivedBytes;
+    /** The decode limit the row objects are weighed against; none for a block not read off the wire. */
+    private long maxExpansionBytes = Long.MAX_VALUE;
 
     /**
      * A block over the given columns, which are bound to {@code lifetime}. The arrays are not copied.
@@ -139,14 +144,31 @@ public final class Block {
      *         block's row objects exceed what its bytes allow; the connection is then discarded
      */
     public void checkRowObjects() {
-        if (rowObjectsRefusal != null) {
-            throw new dev.clickhousetcp.ClickHouseProtocolException(rowObjectsRefusal);
+        String refusal = ReadContext.overAllowance(rowObjectBytes, receivedBytes, maxExpansionBytes,
+                "a block of " + rows + " rows needs", "bytes of row objects (" + ReadContext.ROW_OBJECT_BYTES
+                        + " per row and per zero-width value)");
+        if (refusal != null) {
+            throw new dev.clickhousetcp.ClickHouseProtocolException(refusal);
         }
     }
 
-    /** Marks this block as too large for the row tiers, with the reason ({@link ReadContext#endBlock}). */
-    void refuseRowObjects(String reason) {
-        this.rowObjectsRefusal = reason;
+    /** Records what the row tiers would build for this block and what backs it ({@link ReadContext#endBlock}). */
+    void rowObjects(long bytes, long received, long limit) {
+        this.rowObjectBytes = bytes;
+        this.receivedBytes = received;
+        this.maxExpansionBytes = limit;
+    }
+
+    long rowObjectBytes() {
+        return rowObjectBytes;
+    }
+
+    long receivedBytes() {
+        return receivedBytes;
+    }
+
+    long maxExpansionBytes() {
+        return maxExpansionBytes;
     }
 
     /**

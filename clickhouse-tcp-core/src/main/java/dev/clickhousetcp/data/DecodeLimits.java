@@ -45,7 +45,10 @@ package dev.clickhousetcp.data;
  *                          The same allowance bounds the objects the row tiers build per block
  *                          ({@code Object[]} rows, mapped objects: {@link ReadContext#ROW_OBJECT_BYTES}
  *                          per row and per value of a zero-width column such as {@code Tuple()}),
- *                          checked before they are built ({@link Block#checkRowObjects()})
+ *                          checked before they are built, per block ({@link Block#checkRowObjects()})
+ *                          and, for the tiers that keep a whole result ({@code queryRows}, mapped
+ *                          lists), over all its blocks ({@link RowObjectAccount}): rows of at least
+ *                          one byte each are always within it
  */
 public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
                            int maxColumns, int maxFrameBytes, int maxTypeNameBytes, int maxTypeDepth,

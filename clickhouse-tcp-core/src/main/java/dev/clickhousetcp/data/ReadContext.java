@@ -185,16 +185,22 @@ public final class ReadContext {
         if (expansion <= limits.maxExpansionBytes()) {
             return;
         }
-        String refusal = overAllowance(expansion, what + " expands its block to", "bytes of dense form");
+        String refusal = overAllowance(expansion, receivedInBlock(), limits.maxExpansionBytes(),
+                what + " expands its block to", "bytes of dense form");
         if (refusal != null) {
             throw new dev.clickhousetcp.ClickHouseProtocolException(refusal);
         }
     }
 
+    /** Bytes received since {@link #beginBlock}. */
+    private long receivedInBlock() {
+        return blockReader == null ? 0 : Math.max(0, blockReader.bytesRead() - blockStart);
+    }
+
     /**
      * Bytes charged for each row of a block, and for each value of a zero-width column in it, against
-     * what the row tiers may build per block (see {@link #endBlock}): 32, at least what one object per
-     * row or value costs (a 16-byte header, a reference to each value, the reference that holds it).
+     * what the row tiers may build (see {@link #endBlock}): 32, at least what one object per row or value
+     * costs (a 16-byte header, a reference to each value, the reference that holds it).
      */
     public static final int ROW_OBJECT_BYTES = 32;
 
@@ -210,45 +216,39 @@ public final class ReadContext {
     }
 
     /**
-     * Ends the account of {@code block}, read since {@link #beginBlock}: the objects the row tiers
-     * (Object[] rows, mapped objects) would build for it, {@link #ROW_OBJECT_BYTES} per row and per
-     * zero-width value, are weighed against the same allowance as the dense form of compact
-     * serializations ({@link DecodeLimits#maxExpansionBytes()}, or
-     * {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} bytes per byte received for the block, whichever
-     * is more), so rows and values that no bytes back are bounded the way decoded bytes are. A block
-     * over it still decodes (its block-tier form costs nothing per row); {@link Block#checkRowObjects()}
-     * refuses it before a row tier builds anything. A block of at least one byte per row and value is
-     * always within the allowance.
+     * Ends the account of {@code block}, read since {@link #beginBlock}: records on it the objects the
+     * row tiers (Object[] rows, mapped objects) would build for it, {@link #ROW_OBJECT_BYTES} per row and
+     * per zero-width value, with the bytes received for it and {@link DecodeLimits#maxExpansionBytes()}.
+     * They are weighed against the same allowance as the dense form of compact serializations (that
+     * limit, or {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} bytes per byte received, whichever is
+     * more), so rows and values that no bytes back are bounded the way decoded bytes are: per block by
+     * {@link Block#checkRowObjects()}, across the blocks of a result kept whole by a
+     * {@link RowObjectAccount}. A block over it still decodes (its block-tier form costs nothing per row).
+     * Rows and values of at least one byte each are always within the allowance.
      *
      * @param block the block just decoded
      */
     public void endBlock(Block block) {
         long objects = block.rowCount() + zeroWidthValues;
-        long bytes = objects > Long.MAX_VALUE / ROW_OBJECT_BYTES ? Long.MAX_VALUE : objects * ROW_OBJECT_BYTES;
-        if (bytes > limits.maxExpansionBytes()) {
-            block.refuseRowObjects(overAllowance(bytes, "a block of " + block.rowCount() + " rows and "
-                    + zeroWidthValues + " zero-width values needs", "bytes of row objects (" + ROW_OBJECT_BYTES
-                    + " per row and value)"));
-        }
+        long bytes = objects < 0 || objects > Long.MAX_VALUE / ROW_OBJECT_BYTES ? Long.MAX_VALUE
+                : objects * ROW_OBJECT_BYTES;
+        block.rowObjects(bytes, receivedInBlock(), limits.maxExpansionBytes());
     }
 
     /**
-     * The refusal when {@code charged} bytes exceed what the current block may build, or {@code null} when
-     * they do not: {@link DecodeLimits#maxExpansionBytes()}, or {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED}
-     * times the bytes received since {@link #beginBlock} when that is more.
+     * The refusal when {@code charged} bytes exceed what {@code received} bytes allow under {@code limit}
+     * ({@link DecodeLimits#maxExpansionBytes()}, or {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} times
+     * {@code received} when that is more), or {@code null} when they do not.
      */
-    private String overAllowance(long charged, String what, String unit) {
-        long received = blockReader == null ? 0 : Math.max(0, blockReader.bytesRead() - blockStart);
-        long allowed = Math.max(limits.maxExpansionBytes(),
-                received > Long.MAX_VALUE / DecodeLimits.EXPANSION_PER_BYTE_RECEIVED ? Long.MAX_VALUE
-                        : received * DecodeLimits.EXPANSION_PER_BYTE_RECEIVED);
+    static String overAllowance(long charged, long received, long limit, String what, String unit) {
+        long allowed = Math.max(limit, received > Long.MAX_VALUE / DecodeLimits.EXPANSION_PER_BYTE_RECEIVED
+                ? Long.MAX_VALUE : received * DecodeLimits.EXPANSION_PER_BYTE_RECEIVED);
         if (charged <= allowed) {
             return null;
         }
         return what + " " + (charged == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : charged) + " " + unit
-                + " from " + received + " bytes received, over the limit maxExpansionBytes "
-                + limits.maxExpansionBytes() + " (or " + DecodeLimits.EXPANSION_PER_BYTE_RECEIVED
-                + " bytes per byte received)";
+                + " from " + received + " bytes received, over the limit maxExpansionBytes " + limit + " (or "
+                + DecodeLimits.EXPANSION_PER_BYTE_RECEIVED + " bytes per byte received)";
     }
 
     /** Column positions whose name and type are remembered between blocks. */

@@ -55,8 +55,27 @@ class HostileInputTest {
         "ARRAY_OF_EMPTY_TUPLES, mapped", "ZERO_COLUMN_ROWS, rows", "TUPLE_OF_EMPTY_TUPLES, rows",
         "MAP_OF_EMPTY_TUPLES, mapped"})
     void zeroWidthRowsOnTheRowTiersEndInATypedExceptionInASmallHeap(HostilePayloads payload, String tier) {
+        assertRowTierRefused(payload, tier);
+    }
+
+    /**
+     * Blocks of zero-width rows each within what one block may build, many of them: the row tiers that
+     * keep the whole result ({@code queryRows}, the lists of {@code RowMapper} reads) are refused once the
+     * result's row objects exceed the limit. The limit is set to 64 MiB here: 256 MiB of row objects (the
+     * default) do not fit a 256 MiB heap, so a client with a heap that small lowers it.
+     */
+    @ParameterizedTest
+    @CsvSource({"EMPTY_TUPLE_BLOCKS, rows, 64", "EMPTY_TUPLE_BLOCKS, mapped, 64"})
+    void zeroWidthRowsOverManyBlocksEndInATypedExceptionInASmallHeap(HostilePayloads payload, String tier,
+            String maxExpansionMib) {
+        assertRowTierRefused(payload, tier, maxExpansionMib);
+    }
+
+    private static void assertRowTierRefused(HostilePayloads payload, String tier, String... limit) {
+        List<String> args = new ArrayList<>(List.of(payload.name(), tier));
+        args.addAll(List.of(limit));
         String line = assertTimeoutPreemptively(Duration.ofSeconds(30),
-                () -> runInSmallHeap(HostilePayloads.class, payload.name(), tier));
+                () -> runInSmallHeap(HostilePayloads.class, args.toArray(String[]::new)));
         System.out.println(payload + " (" + tier + "): " + line);
         assertThat(line).as("outcome of %s on the %s tier in a 256 MiB heap", payload, tier).startsWith("OK ");
         String[] f = line.split(" ", 5);

@@ -2,6 +2,7 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.testsupport.FakeServer;
 
 import java.time.Duration;
@@ -19,7 +20,8 @@ import java.time.Duration;
  * negotiate, are {@link HostileBlocks}.
  *
  * <p>{@link #main} runs one payload, read on the tier its second argument names ({@code blocks}, the
- * default; {@code rows}: {@code queryRows}; {@code mapped}: {@code query} with a {@code RowMapper}), and prints one line, {@code OK <exception class> <millis> <pool
+ * default; {@code rows}: {@code queryRows}; {@code mapped}: {@code query} with a {@code RowMapper}) with
+ * {@code maxExpansionBytes} of its third argument in MiB when there is one, and prints one line, {@code OK <exception class> <millis> <pool
  * total> <message>} or {@code FAIL <what happened>}; {@link HostileInputTest} runs it in a JVM of its
  * own with {@code -Xmx256m}.
  */
@@ -131,6 +133,15 @@ public enum HostilePayloads {
         out.dataHeader(1, 1).column("x", "Map(Tuple(), Tuple())");
         out.writeInt64(200_000_000);
     }),
+    /**
+     * 60 Data blocks of 1,000,000 rows of Tuple() each, no bytes per row: each block within what one
+     * block may build, the result kept whole far beyond it.
+     */
+    EMPTY_TUPLE_BLOCKS(out -> {
+        for (int i = 0; i < 60; i++) {
+            out.dataHeader(1, 1_000_000).column("x", "Tuple()");
+        }
+    }),
     /** A type name nested 10,000 deep (Array(Array(...))), within the length limit. */
     DEEP_TYPE_NAME(out -> {
         out.dataHeader(1, 1).column("x", "Array(".repeat(10_000) + "UInt8" + ")".repeat(10_000));
@@ -147,10 +158,12 @@ public enum HostilePayloads {
     public static void main(String[] args) throws Exception {
         HostilePayloads payload = valueOf(args[0]);
         String tier = args.length > 1 ? args[1] : "blocks";
+        DecodeLimits limits = args.length > 2 ? DecodeLimits.DEFAULT.withMaxExpansionBytes(Long.parseLong(args[2]) << 20)
+                : DecodeLimits.DEFAULT;
         String line;
         try (FakeServer server = FakeServer.start(payload.script);
              ClickHouseTcpClient client = ClickHouseTcpClient.builder().host("127.0.0.1").port(server.port())
-                     .compression(Compression.NONE).socketTimeout(Duration.ofSeconds(20)).build()) {
+                     .compression(Compression.NONE).socketTimeout(Duration.ofSeconds(20)).limits(limits).build()) {
             long start = System.nanoTime();
             try {
                 long rows = switch (tier) {

@@ -6,6 +6,7 @@ import dev.clickhousetcp.data.BufferPool;
 import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.data.ReadContext;
+import dev.clickhousetcp.data.RowObjectAccount;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import org.junit.jupiter.api.Test;
@@ -188,7 +189,7 @@ class ExpansionLimitTest {
         // zero-width values inside a row count one by one: one row of Array(Tuple()) of 200,000,000
         assertThatThrownBy(decode(block(1, "Array(Tuple())", -1, out -> out.writeInt64(200_000_000)),
                 DecodeLimits.DEFAULT)::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
-                .hasMessageContaining("200000000 zero-width values");
+                .hasMessageContaining((200_000_001L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
         // rows of one byte each are always backed: 9,000,000 rows of UInt8 (over the fixed limit)
         int rows = 9_000_000;
         Block bytes = decode(block(rows, "UInt8", -1, out -> out.writeBytes(new byte[rows], 0, rows)),
@@ -199,6 +200,30 @@ class ExpansionLimitTest {
         decode(block(1 << 14, "Tuple()", -1, out -> { }), small).checkRowObjects();
         assertThatThrownBy(decode(block((1 << 14) + 1, "Tuple()", -1, out -> { }), small)::checkRowObjects)
                 .isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("maxExpansionBytes 1048576");
+    }
+
+    @Test
+    void aResultKeptWholeIsBoundedOverAllItsBlocks() throws IOException {
+        // blocks of 1,000,000 rows of Tuple(): 64 MB of row objects each, within what one block may build
+        byte[] wire = block(1_000_000, "Tuple()", -1, out -> { });
+        RowObjectAccount account = new RowObjectAccount();
+        for (int i = 0; i < 4; i++) {
+            account.add(decode(wire, DecodeLimits.DEFAULT));
+        }
+        Block fifth = decode(wire, DecodeLimits.DEFAULT);
+        fifth.checkRowObjects(); // alone it is fine
+        assertThatThrownBy(() -> account.add(fifth)).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining("a result of 5000000 rows")
+                .hasMessageContaining("maxExpansionBytes");
+        // rows of one byte each never add up past it: three blocks of 9,000,000 rows of UInt8
+        int rows = 9_000_000;
+        byte[] bytes = block(rows, "UInt8", -1, out -> out.writeBytes(new byte[rows], 0, rows));
+        RowObjectAccount backed = new RowObjectAccount();
+        for (int i = 0; i < 3; i++) {
+            backed.add(decode(bytes, DecodeLimits.DEFAULT));
+        }
+        // a block not read off the wire adds nothing
+        backed.add(decode(wire, DecodeLimits.DEFAULT).copy());
     }
 
     @Test
