@@ -206,8 +206,9 @@ public final class ReadContext {
 
     /**
      * Counts {@code n} values of a column that takes no bytes on the wire (ClickHouse's empty
-     * {@code Tuple()}, also as an Array's or a Map's elements): the block tier represents them with
-     * nothing per value, the row tiers build an object per value (see {@link #endBlock}).
+     * {@code Tuple()}, also as an Array's or a Map's elements, in the block's dense form): the block tier
+     * represents them with nothing per value, the row tiers build an object per value (see
+     * {@link #endBlock}). The block reader counts them once a block's columns are read.
      *
      * @param n the number of values, at least 0
      */

@@ -90,9 +90,6 @@ public final class TupleType extends DataType {
 
     @Override
     public Column read(BinaryReader in, int rows, ReadContext ctx, DeserializationState state) throws IOException {
-        if (elements.length == 0) {
-            ctx.countZeroWidthValues(rows);
-        }
         Column[] cols = new Column[elements.length];
         for (int i = 0; i < cols.length; i++) {
             cols[i] = elements[i].read(in, rows, ctx, ChildStates.child(state, i, elements.length, this));

@@ -190,6 +190,22 @@ class ExpansionLimitTest {
         assertThatThrownBy(decode(block(1, "Array(Tuple())", -1, out -> out.writeInt64(200_000_000)),
                 DecodeLimits.DEFAULT)::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
                 .hasMessageContaining((200_000_001L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
+        // values of a dense form count too: 1,000 replicated rows, each the same Array(Tuple()) of 200,000
+        byte[] replicated = block(1_000, "Array(Tuple())", 4, out -> {
+            out.writeVarUInt(1_000);
+            out.writeUInt8(1);
+            out.writeBytes(new byte[1_000], 0, 1_000);
+            out.writeVarUInt(1);
+            out.writeInt64(200_000);
+        });
+        Block gathered = decode(replicated, DecodeLimits.DEFAULT);
+        assertThat(((dev.clickhousetcp.data.ArrayColumn) gathered.column(0)).elements().size()).isEqualTo(200_000_000);
+        assertThatThrownBy(gathered::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining((200_001_000L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
+        // a Map of zero-width keys and values counts both, and a Nullable's nested values, a Tuple's elements
+        assertThatThrownBy(decode(block(1, "Map(Tuple(), Tuple())", -1, out -> out.writeInt64(100_000_000)),
+                DecodeLimits.DEFAULT)::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining((200_000_001L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
         // rows of one byte each are always backed: 9,000,000 rows of UInt8 (over the fixed limit)
         int rows = 9_000_000;
         Block bytes = decode(block(rows, "UInt8", -1, out -> out.writeBytes(new byte[rows], 0, rows)),
