@@ -59,6 +59,17 @@ class ExpansionLimitTest {
         return b.toByteArray();
     }
 
+    /** {@code rows} replicated rows of Array(Tuple()), each (index 0) the one array of {@code elements} elements. */
+    private static byte[] replicatedEmptyTupleArrays(int rows, long elements) throws IOException {
+        return block(rows, "Array(Tuple())", 4, out -> {
+            out.writeVarUInt(rows);
+            out.writeUInt8(1);
+            out.writeBytes(new byte[rows], 0, rows);
+            out.writeVarUInt(1);
+            out.writeInt64(elements);
+        });
+    }
+
     private static Block decode(byte[] wire, DecodeLimits limits) throws IOException {
         BinaryReader in = new BinaryReader(new ByteArrayInputStream(wire), 64 * 1024, limits.maxStringBytes());
         ReadContext ctx = new ReadContext(limits, ZoneOffset.UTC, REVISION, new BufferPool(64L << 20));
@@ -127,13 +138,7 @@ class ExpansionLimitTest {
     @Test
     void replicatedArraysOfEmptyTuplesCostNoMemoryPerElement() throws IOException {
         // 10 rows, each the same Array(Tuple()) of 100,000,000 zero-width elements: 10^9 elements, no data
-        byte[] wire = block(10, "Array(Tuple())", 4, out -> {
-            out.writeVarUInt(10);
-            out.writeUInt8(1);
-            out.writeBytes(new byte[10], 0, 10);
-            out.writeVarUInt(1);
-            out.writeInt64(100_000_000);
-        });
+        byte[] wire = replicatedEmptyTupleArrays(10, 100_000_000);
         long before = allocated();
         Block b = decode(wire, DecodeLimits.DEFAULT);
         assertThat(allocated() - before).as("bytes allocated").isLessThan(BUDGET);
@@ -141,13 +146,7 @@ class ExpansionLimitTest {
         assertThat(a.length(9)).isEqualTo(100_000_000);
         assertThat(a.elements().size()).isEqualTo(1_000_000_000);
         // 1,000 such rows of 200,000,000 elements exceed what one column can index: rejected, typed
-        byte[] more = block(1_000, "Array(Tuple())", 4, out -> {
-            out.writeVarUInt(1_000);
-            out.writeUInt8(1);
-            out.writeBytes(new byte[1_000], 0, 1_000);
-            out.writeVarUInt(1);
-            out.writeInt64(200_000_000);
-        });
+        byte[] more = replicatedEmptyTupleArrays(1_000, 200_000_000);
         long before2 = allocated();
         assertThatThrownBy(() -> decode(more, DecodeLimits.DEFAULT))
                 .isInstanceOf(ClickHouseProtocolException.class)
@@ -191,13 +190,7 @@ class ExpansionLimitTest {
                 DecodeLimits.DEFAULT)::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
                 .hasMessageContaining((200_000_001L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
         // values of a dense form count too: 1,000 replicated rows, each the same Array(Tuple()) of 200,000
-        byte[] replicated = block(1_000, "Array(Tuple())", 4, out -> {
-            out.writeVarUInt(1_000);
-            out.writeUInt8(1);
-            out.writeBytes(new byte[1_000], 0, 1_000);
-            out.writeVarUInt(1);
-            out.writeInt64(200_000);
-        });
+        byte[] replicated = replicatedEmptyTupleArrays(1_000, 200_000);
         Block gathered = decode(replicated, DecodeLimits.DEFAULT);
         assertThat(((dev.clickhousetcp.data.ArrayColumn) gathered.column(0)).elements().size()).isEqualTo(200_000_000);
         assertThatThrownBy(gathered::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
