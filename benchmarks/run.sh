@@ -32,7 +32,7 @@ if [ "${1:-}" = "--category" ]; then
 fi
 case "$CATEGORY" in
     "") PATTERN=() ;;
-    tcp-regression) PATTERN=('\.(SelectColumnBenchmark|ColumnAccessBenchmark|ReadTiersBenchmark|StringReadBenchmark|ProjectedReadBenchmark|CompositeReadBenchmark|InsertShapesBenchmark|ArrayWriteShapeBenchmark|InsertBenchmark|ConnectionCostBenchmark|ObservationBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark|FrameCodecBenchmark)\.') ;;
+    tcp-regression) PATTERN=('\.(SelectColumnBenchmark|ColumnAccessBenchmark|ReadTiersBenchmark|StringReadBenchmark|ProjectedReadBenchmark|CompositeReadBenchmark|InsertShapesBenchmark|ArrayWriteShapeBenchmark|InsertBenchmark|ConnectionCostBenchmark|ObservationBenchmark|PoolConcurrencyBenchmark|CompressionBenchmark|FrameCodecBenchmark|WideReadBenchmark)\.') ;;
     cross) PATTERN=('\.Transport[A-Za-z]*Benchmark\.') ;;
     peers) PATTERN=('\.(HousepowerBenchmark|TableHousepowerBenchmark)\.') ;;
     table) PATTERN=('\.Table[A-Za-z]*Benchmark\.') ;;

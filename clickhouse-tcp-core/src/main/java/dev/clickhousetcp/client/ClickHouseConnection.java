@@ -64,10 +64,11 @@ public final class ClickHouseConnection implements AutoCloseable {
     enum State { READY, BUSY, BROKEN, CLOSED }
 
     /**
-     * Most bytes of idle column buffers each connection's {@link #bufferPool()} keeps for reuse by
-     * later blocks, by default (64 MiB; {@link ConnectionConfig#blockBufferPoolSize()} sets it).
+     * Most bytes of idle column buffers a client keeps for reuse by later blocks, by default: 32 MiB,
+     * shared by all the client's connections ({@link ConnectionConfig#blockBufferPoolSize()} sets it; a
+     * connection opened on its own with {@link #open(ConnectionConfig)} has a pool of that size to itself).
      */
-    public static final long BUFFER_POOL_MAX_RETAINED_BYTES = 64L << 20;
+    public static final long BUFFER_POOL_MAX_RETAINED_BYTES = 32L << 20;
 
     /** Closes broken connections off the caller's thread (a graceful close may wait for the server). */
     private static final ThreadPoolExecutor CLOSER = closer();
@@ -107,9 +108,9 @@ public final class ClickHouseConnection implements AutoCloseable {
     /** A connection over {@code transport} after its handshake ({@link ConnectionOpener}), READY. */
     ClickHouseConnection(ConnectionConfig config, Transport transport, BinaryReader in, BinaryWriter out,
                          ServerHello hello, long revision, ZoneId zone, ClientInfo clientInfo, boolean sendChunked,
-                         boolean receiveChunked) {
+                         boolean receiveChunked, BufferPool bufferPool) {
         this.config = config;
-        this.bufferPool = new BufferPool(config.blockBufferPoolSize());
+        this.bufferPool = bufferPool;
         this.transport = transport;
         this.in = in;
         this.out = out;
@@ -147,7 +148,7 @@ public final class ClickHouseConnection implements AutoCloseable {
      * @throws ClickHouseServerException        for another server error during the handshake
      */
     public static ClickHouseConnection open(ConnectionConfig config) {
-        return ConnectionOpener.open(config, Budget.NONE);
+        return ConnectionOpener.open(config, Budget.NONE, new BufferPool(config.blockBufferPoolSize()));
     }
 
     /**
@@ -265,9 +266,11 @@ public final class ClickHouseConnection implements AutoCloseable {
     }
 
     /**
-     * The column buffer pool of this connection (statistics).
+     * The column buffer pool this connection decodes into (statistics): the one pool of its client,
+     * shared by all the client's connections, or, for a connection opened with
+     * {@link #open(ConnectionConfig)}, its own.
      *
-     * @return the pool of idle column buffers that later blocks are decoded into
+     * @return the thread-safe pool of idle column buffers that later blocks are decoded into
      */
     public BufferPool bufferPool() {
         return bufferPool;

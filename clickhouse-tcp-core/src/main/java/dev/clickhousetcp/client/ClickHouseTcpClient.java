@@ -545,8 +545,8 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
         }
 
         /**
-         * Most bytes of idle column buffers each connection keeps for later blocks (default 64 MiB; 0 keeps
-         * none); see {@link ConnectionConfig.Builder#blockBufferPoolSize(long)}.
+         * Most bytes of idle column buffers the client keeps for later blocks, one budget shared by all its
+         * connections (default 32 MiB; 0 keeps none); see {@link ConnectionConfig.Builder#blockBufferPoolSize(long)}.
          *
          * @param bytes at least 0
          * @return this builder

@@ -203,9 +203,9 @@ public final class ConnectionConfig {
     }
 
     /**
-     * Most bytes of idle column buffers each connection keeps for reuse by later blocks (see
-     * {@link #builder()}{@code .blockBufferPoolSize}); default
-     * {@link ClickHouseConnection#BUFFER_POOL_MAX_RETAINED_BYTES} (64 MiB).
+     * Most bytes of idle column buffers the client keeps for reuse by later blocks, shared by all its
+     * connections (see {@link #builder()}{@code .blockBufferPoolSize}); default
+     * {@link ClickHouseConnection#BUFFER_POOL_MAX_RETAINED_BYTES} (32 MiB).
      *
      * @return the limit in bytes, 0 or more (0: no buffers are kept)
      */
@@ -432,10 +432,14 @@ public final class ConnectionConfig {
         }
 
         /**
-         * Most bytes of idle column buffers each connection keeps to decode later blocks into (default
-         * 64 MiB; 0 keeps none). Buffers are retained only after blocks needed them, so this bounds the heap
-         * an idle pooled connection holds: at most this many bytes per connection. Smaller values trade
-         * allocation per block for a smaller resident heap.
+         * Most bytes of idle column buffers the client keeps to decode later blocks into (default 32 MiB;
+         * 0 keeps none): one budget for the whole client, shared by all its connections, busy or idle
+         * (a connection opened on its own with {@link ClickHouseConnection#open(ConnectionConfig)} has a
+         * budget of this size to itself). Buffers are retained only after blocks needed them; a buffer
+         * given back when the budget is full, or when its size class already holds half of it, is
+         * dropped. So a pool of any size keeps at most this many bytes of column buffers between queries;
+         * a larger budget trades a larger resident heap for less allocation per block when many
+         * connections read at once.
          *
          * @param bytes at least 0
          * @return this builder

@@ -6,6 +6,7 @@ import dev.clickhousetcp.ClickHouseProtocolException;
 import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
+import dev.clickhousetcp.data.BufferPool;
 import dev.clickhousetcp.data.ClickHouseZoneRules;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
@@ -47,9 +48,10 @@ final class ConnectionOpener {
     /**
      * {@link ClickHouseConnection#open(ConnectionConfig)} within {@code budget} as well (e.g. a pool's acquire timeout):
      * connect and handshake each stop at the earlier of their own timeout and the budget, and the
-     * exception names the deadline that expired.
+     * exception names the deadline that expired. The connection decodes into {@code buffers}, which it may
+     * share with other connections.
      */
-    static ClickHouseConnection open(ConnectionConfig config, Budget budget) {
+    static ClickHouseConnection open(ConnectionConfig config, Budget budget, BufferPool buffers) {
         String where = config.host() + ":" + config.port();
         Budget connect = Budget.of(config.connectTimeout(), Deadline.CONNECT).min(budget);
         Transport transport;
@@ -79,12 +81,12 @@ final class ConnectionOpener {
                 throw new ClickHouseConnectionException("TLS handshake with " + where + " failed: " + e.getMessage(), e);
             }
         }
-        return handshake(config, transport, guard);
+        return handshake(config, transport, guard, buffers);
     }
 
     /**
      * The protocol handshake (Hello, server Hello, Addendum) over a connected {@code transport} whose
-     * waits {@code guard} already bounds; the second half of {@link #open(ConnectionConfig, Budget)}.
+     * waits {@code guard} already bounds, for a connection with a column buffer pool of its own.
      * Package-private so that tests can run the real handshake and the real response decoding over a
      * transport of their own (e.g. in-memory bytes for fuzzing).
      *
@@ -92,6 +94,16 @@ final class ConnectionOpener {
      * @throws ClickHouseConnectionException when the transport fails; it is then closed
      */
     static ClickHouseConnection handshake(ConnectionConfig config, Transport transport, ConnectionGuard guard) {
+        return handshake(config, transport, guard, new BufferPool(config.blockBufferPoolSize()));
+    }
+
+    /**
+     * The protocol handshake over a connected {@code transport} whose waits {@code guard} already bounds;
+     * the second half of {@link #open(ConnectionConfig, Budget, BufferPool)}. The connection decodes into
+     * {@code buffers}.
+     */
+    private static ClickHouseConnection handshake(ConnectionConfig config, Transport transport, ConnectionGuard guard,
+            BufferPool buffers) {
         String where = config.host() + ":" + config.port();
         try {
             BinaryWriter w = new BinaryWriter(transport.outputStream(), config.bufferSize());
@@ -129,7 +141,7 @@ final class ConnectionOpener {
             ClientInfo info = new ClientInfo("", "", "0.0.0.0:0", System.getProperty("user.name", ""), localHostName(),
                     config.clientName(), VERSION_MAJOR, VERSION_MINOR, VERSION_PATCH, "", null);
             ClickHouseConnection conn = new ClickHouseConnection(config, transport, reader, w, hello, rev, zone, info,
-                    sendChunked, recvChunked);
+                    sendChunked, recvChunked, buffers);
             guard.conn = conn;
             return conn;
         } catch (DeadlineExpired e) {

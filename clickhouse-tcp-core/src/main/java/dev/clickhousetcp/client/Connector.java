@@ -2,6 +2,7 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseConnectionException;
 import dev.clickhousetcp.ClickHouseServerException;
+import dev.clickhousetcp.data.BufferPool;
 
 /**
  * How a {@link ConnectionPool} opens a connection to one of its endpoints. The pool calls it outside
@@ -24,10 +25,12 @@ interface Connector {
 
     /**
      * The real connector: a {@link ClickHouseConnection} with {@code config}'s settings, its host and
-     * port replaced by the endpoint's.
+     * port replaced by the endpoint's. Its connections share one column buffer pool of
+     * {@link ConnectionConfig#blockBufferPoolSize()} bytes: the budget of the pool (the client) as a whole.
      */
     static Connector of(ConnectionConfig config) {
+        BufferPool buffers = new BufferPool(config.blockBufferPoolSize());
         return (endpoint, budget) -> ConnectionOpener.open(
-                config.toBuilder().host(endpoint.host()).port(endpoint.port()).build(), budget);
+                config.toBuilder().host(endpoint.host()).port(endpoint.port()).build(), budget, buffers);
     }
 }

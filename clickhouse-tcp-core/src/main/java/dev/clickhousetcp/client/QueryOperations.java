@@ -12,6 +12,7 @@ import dev.clickhousetcp.data.ColumnCopyWriter;
 import dev.clickhousetcp.data.DataType;
 import dev.clickhousetcp.data.DataTypes;
 import dev.clickhousetcp.data.FlatArray;
+import dev.clickhousetcp.data.RowObjectAccount;
 import dev.clickhousetcp.mapping.Mappers;
 import dev.clickhousetcp.mapping.MappingException;
 import dev.clickhousetcp.mapping.ReadPlan;
@@ -319,12 +320,13 @@ public abstract class QueryOperations {
         List<T> out = new ArrayList<>();
         Row row = new Row(mappers.config().uint64AsLong());
         long[] n = {0};
-        forEachBlock(sql, options, (Block b, Consumer<? super T> sink) -> {
+        BlockItems<T> items = (Block b, Consumer<? super T> sink) -> {
             for (int i = 0; i < b.rowCount(); i++) {
                 row.position(b, i);
                 sink.accept(mapper.mapRow(row, n[0]++));
             }
-        }, out::add);
+        };
+        forEachBlock(sql, options, items.keptWhole(), out::add);
         return out;
     }
 
@@ -354,7 +356,7 @@ public abstract class QueryOperations {
      */
     public List<Object[]> queryRows(String sql, QueryOptions options) {
         List<Object[]> out = new ArrayList<>();
-        forEachRow(sql, options, out::add);
+        forEachBlock(sql, options, new ArrayRows(mappers.config().uint64AsLong()).keptWhole(), out::add);
         return out;
     }
 
@@ -596,7 +598,7 @@ public abstract class QueryOperations {
      */
     public <T> List<T> query(String sql, QueryOptions options, Class<T> type) {
         List<T> out = new ArrayList<>();
-        forEach(sql, options, type, out::add);
+        forEachBlock(sql, options, new MappedRows<>(type).keptWhole(), out::add);
         return out;
     }
 
@@ -660,11 +662,41 @@ public abstract class QueryOperations {
         return stream(query(sql, options), new MappedRows<>(type), 0);
     }
 
-    /** Turns each block of a result into the items a call hands on, keeping what it needs across blocks. */
+    /**
+     * Turns each block of a result into the items a call hands on, keeping what it needs across blocks.
+     * Callers go through {@link #emitChecked}, which refuses a block whose row objects its bytes do not back.
+     */
     @FunctionalInterface
     private interface BlockItems<T> {
         /** Hands every row of {@code b}, as an item, to {@code sink}, in order. */
         void emit(Block b, Consumer<? super T> sink);
+
+        /** {@link #emit}, once {@link Block#checkRowObjects()} allows objects for {@code b}'s rows. */
+        default void emitChecked(Block b, Consumer<? super T> sink) {
+            b.checkRowObjects();
+            emit(b, sink);
+        }
+
+        /**
+         * These items for a call that keeps the whole result: the row objects of all its blocks are
+         * charged to one {@link RowObjectAccount} before each block's are built.
+         */
+        default BlockItems<T> keptWhole() {
+            RowObjectAccount account = new RowObjectAccount();
+            BlockItems<T> items = this;
+            return new BlockItems<>() {
+                @Override
+                public void emit(Block b, Consumer<? super T> sink) {
+                    items.emit(b, sink);
+                }
+
+                @Override
+                public void emitChecked(Block b, Consumer<? super T> sink) {
+                    account.add(b);
+                    items.emit(b, sink);
+                }
+            };
+        }
     }
 
     /** Rows mapped to {@code type} by the plan compiled for the first block's columns. */
@@ -721,7 +753,7 @@ public abstract class QueryOperations {
             try {
                 Block b;
                 while ((b = r.next()) != null) {
-                    items.emit(b, action);
+                    items.emitChecked(b, action);
                 }
             } catch (RuntimeException e) {
                 r.abandonWith(e); // a mapping error or the action's: the observation ends with it
@@ -750,7 +782,7 @@ public abstract class QueryOperations {
                         done = true;
                         return false;
                     }
-                    items.emit(b, buffer::add);
+                    items.emitChecked(b, buffer::add);
                 }
                 return !buffer.isEmpty();
             }
@@ -777,7 +809,7 @@ public abstract class QueryOperations {
                     }
                     Block b;
                     while (!done && (b = r.next()) != null) {
-                        items.emit(b, action);
+                        items.emitChecked(b, action);
                     }
                     done = true;
                 } catch (RuntimeException e) {

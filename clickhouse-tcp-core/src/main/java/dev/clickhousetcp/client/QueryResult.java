@@ -452,11 +452,16 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
 
     /**
      * Records the exception that makes the caller stop reading (e.g. a row that cannot be mapped), so
-     * the observation ends with it instead of as cancelled when the result is then closed.
+     * the observation ends with it instead of as cancelled when the result is then closed. A
+     * {@link ClickHouseProtocolException} (a block the row tiers refuse) discards the connection, as one
+     * from the decoder does.
      */
     void abandonWith(RuntimeException e) {
         if (!closed) {
             abandonedBy = e;
+            if (e instanceof ClickHouseProtocolException) {
+                conn.fail(e);
+            }
         }
     }
 

@@ -17,6 +17,12 @@ public final class Block {
     private final Column[] columns;
     private final int rows;
     private final Lifetime lifetime;
+    /** Bytes of row objects the row tiers would build for this block, charged at decode (see ReadContext). */
+    private long rowObjectBytes;
+    /** Bytes received for this block. */
+    private long receivedBytes;
+    /** The decode limit the row objects are weighed against; none for a block not read off the wire. */
+    private long maxExpansionBytes = Long.MAX_VALUE;
 
     /**
      * A block over the given columns, which are bound to {@code lifetime}. The arrays are not copied.
@@ -124,6 +130,45 @@ public final class Block {
      */
     public boolean isReleased() {
         return lifetime.isReleased();
+    }
+
+    /**
+     * Checks that objects may be built for every row of this block and every value of its zero-width
+     * columns (an empty {@code Tuple()}, also as Array or Map elements), as the row tiers do
+     * ({@code queryRows}, {@code forEachRow}, {@code streamRows}, mapped and {@code RowMapper} reads): a
+     * block decoded from the wire whose rows and such values are not backed by the bytes received for
+     * it (bounded by {@link DecodeLimits#maxExpansionBytes()}, see {@link ReadContext#endBlock}) is
+     * refused, before anything is built. The block tier itself may still read it.
+     *
+     * @throws dev.clickhousetcp.ClickHouseProtocolException naming {@code maxExpansionBytes}, when the
+     *         block's row objects exceed what its bytes allow; the connection is then discarded
+     */
+    public void checkRowObjects() {
+        String refusal = ReadContext.overAllowance(rowObjectBytes, receivedBytes, maxExpansionBytes,
+                "a block of " + rows + " rows needs", "bytes of row objects (" + ReadContext.ROW_OBJECT_BYTES
+                        + " per row and per zero-width value)");
+        if (refusal != null) {
+            throw new dev.clickhousetcp.ClickHouseProtocolException(refusal);
+        }
+    }
+
+    /** Records what the row tiers would build for this block and what backs it ({@link ReadContext#endBlock}). */
+    void rowObjects(long bytes, long received, long limit) {
+        this.rowObjectBytes = bytes;
+        this.receivedBytes = received;
+        this.maxExpansionBytes = limit;
+    }
+
+    long rowObjectBytes() {
+        return rowObjectBytes;
+    }
+
+    long receivedBytes() {
+        return receivedBytes;
+    }
+
+    long maxExpansionBytes() {
+        return maxExpansionBytes;
     }
 
     /**

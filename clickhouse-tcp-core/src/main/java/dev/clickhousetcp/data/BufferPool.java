@@ -1,30 +1,38 @@
 package dev.clickhousetcp.data;
 
-import java.util.ArrayDeque;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Recycles the byte and int arrays that column data is decoded into, so a long result stream reuses
  * a handful of buffers instead of allocating per block. Arrays come in power-of-two size classes
  * from 4 KiB up; smaller requests are plain allocations. The pool keeps at most
- * {@code maxRetainedBytes} of idle arrays.
+ * {@code maxRetainedBytes} of idle arrays in all, and at most half of that in any one size class of
+ * either kind, so arrays of one size left by an unusual result cannot take the whole budget; an array
+ * given back beyond either bound is dropped (left to the garbage collector).
  *
- * <p>Not thread-safe: one pool belongs to one connection, used by the thread reading its results.
+ * <p>Thread-safe and lock-free: a client's connections share one pool, so the idle arrays of the whole
+ * client stay within one budget however many connections it has (none is kept per connection).
  */
 public final class BufferPool {
     private static final int MIN_CLASS = 12; // 4 KiB
     private static final int MAX_CLASS = 30; // 1 GiB
-    private static final int MAX_PER_CLASS = 8;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private final ArrayDeque<byte[]>[] bytes = new ArrayDeque[MAX_CLASS + 1];
+    private final ConcurrentLinkedDeque<byte[]>[] bytes = new ConcurrentLinkedDeque[MAX_CLASS + 1];
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private final ArrayDeque<int[]>[] ints = new ArrayDeque[MAX_CLASS + 1];
+    private final ConcurrentLinkedDeque<int[]>[] ints = new ConcurrentLinkedDeque[MAX_CLASS + 1];
+    /** Idle bytes per size class: byte arrays at {@code [c]}, int arrays at {@code [MAX_CLASS + 1 + c]}. */
+    private final AtomicLongArray classBytes = new AtomicLongArray(2 * (MAX_CLASS + 1));
     private final long maxRetainedBytes;
-    private long retainedBytes;
-    private long reused;
-    private long allocated;
-    private long reusedBytes;
-    private long allocatedBytes;
+    private final long maxClassBytes;
+    private final AtomicLong retainedBytes = new AtomicLong();
+    private final LongAdder reused = new LongAdder();
+    private final LongAdder allocated = new LongAdder();
+    private final LongAdder reusedBytes = new LongAdder();
+    private final LongAdder allocatedBytes = new LongAdder();
 
     /**
      * An empty pool.
@@ -34,6 +42,11 @@ public final class BufferPool {
      */
     public BufferPool(long maxRetainedBytes) {
         this.maxRetainedBytes = maxRetainedBytes;
+        this.maxClassBytes = maxRetainedBytes / 2;
+        for (int c = MIN_CLASS; c <= MAX_CLASS; c++) {
+            bytes[c] = new ConcurrentLinkedDeque<>();
+            ints[c] = new ConcurrentLinkedDeque<>();
+        }
     }
 
     private static int sizeClass(int n) {
@@ -50,21 +63,16 @@ public final class BufferPool {
      */
     public byte[] bytes(int n) {
         if (n < (1 << MIN_CLASS) || n > (1 << MAX_CLASS)) {
-            allocated++;
-            allocatedBytes += n;
+            countAllocation(n);
             return new byte[n];
         }
         int c = sizeClass(n);
-        ArrayDeque<byte[]> q = bytes[c];
-        if (q != null && !q.isEmpty()) {
-            byte[] b = q.pollLast();
-            retainedBytes -= b.length;
-            reused++;
-            reusedBytes += b.length;
+        byte[] b = bytes[c].pollLast();
+        if (b != null) {
+            countReuse(c, b.length);
             return b;
         }
-        allocated++;
-        allocatedBytes += 1L << c;
+        countAllocation(1L << c);
         return new byte[1 << c];
     }
 
@@ -77,64 +85,91 @@ public final class BufferPool {
      */
     int[] ints(int n) {
         if (n < (1 << (MIN_CLASS - 2)) || n > (1 << (MAX_CLASS - 2))) {
-            allocated++;
-            allocatedBytes += 4L * n;
+            countAllocation(4L * n);
             return new int[n];
         }
         int c = sizeClass(n);
-        ArrayDeque<int[]> q = ints[c];
-        if (q != null && !q.isEmpty()) {
-            int[] a = q.pollLast();
-            retainedBytes -= 4L * a.length;
-            reused++;
-            reusedBytes += 4L * a.length;
+        int[] a = ints[c].pollLast();
+        if (a != null) {
+            countReuse(MAX_CLASS + 1 + c, 4L * a.length);
             return a;
         }
-        allocated++;
-        allocatedBytes += 4L << c;
+        countAllocation(4L << c);
         return new int[1 << c];
+    }
+
+    private void countAllocation(long size) {
+        allocated.increment();
+        allocatedBytes.add(size);
+    }
+
+    private void countReuse(int slot, long size) {
+        classBytes.addAndGet(slot, -size);
+        retainedBytes.addAndGet(-size);
+        reused.increment();
+        reusedBytes.add(size);
     }
 
     /**
      * Returns an array obtained from {@link #bytes}; other arrays are ignored. The array is kept only while
-     * its size class has fewer than 8 idle arrays and the pool stays within {@link #maxRetainedBytes()};
-     * the caller must not use it afterwards.
+     * the pool stays within {@link #maxRetainedBytes()} and its size class within half of it; the caller
+     * must not use it afterwards.
      *
      * @param b the array to recycle; arrays whose length is not a power of two of at least 4 KiB are dropped
      */
     public void release(byte[] b) {
         int len = b.length;
-        if (Integer.bitCount(len) != 1 || len < (1 << MIN_CLASS) || retainedBytes + len > maxRetainedBytes) {
+        if (Integer.bitCount(len) != 1 || len < (1 << MIN_CLASS) || len > (1 << MAX_CLASS)) {
             return;
         }
-        retain(bytes, b, len, len);
+        int c = Integer.numberOfTrailingZeros(len);
+        if (reserve(c, len)) {
+            bytes[c].addLast(b);
+        }
     }
 
     /**
      * Returns an array obtained from {@link #ints}; other arrays are ignored. The array is kept only while
-     * its size class has fewer than 8 idle arrays and the pool stays within {@link #maxRetainedBytes()};
-     * the caller must not use it afterwards.
+     * the pool stays within {@link #maxRetainedBytes()} and its size class within half of it; the caller
+     * must not use it afterwards.
      *
      * @param a the array to recycle; arrays whose length is not a power of two of at least 1024 are dropped
      */
     public void release(int[] a) {
         int len = a.length;
-        if (Integer.bitCount(len) != 1 || len < (1 << (MIN_CLASS - 2)) || retainedBytes + 4L * len > maxRetainedBytes) {
+        if (Integer.bitCount(len) != 1 || len < (1 << (MIN_CLASS - 2)) || len > (1 << (MAX_CLASS - 2))) {
             return;
         }
-        retain(ints, a, len, 4L * len);
+        int c = Integer.numberOfTrailingZeros(len);
+        if (c < MIN_CLASS) { // 1 Ki to 2 Ki elements: ints(n) hands out at least 4 Ki, so these are not ours
+            return;
+        }
+        if (reserve(MAX_CLASS + 1 + c, 4L * len)) {
+            ints[c].addLast(a);
+        }
     }
 
-    /** Keeps {@code a}, of {@code len} elements and {@code size} bytes, in its size class while that has room. */
-    private <A> void retain(ArrayDeque<A>[] classes, A a, int len, long size) {
-        int c = Integer.numberOfTrailingZeros(len);
-        if (classes[c] == null) {
-            classes[c] = new ArrayDeque<>();
-        }
-        if (classes[c].size() < MAX_PER_CLASS) {
-            classes[c].addLast(a);
-            retainedBytes += size;
-        }
+    /**
+     * Counts {@code size} more idle bytes in {@code slot} and in the pool when both stay within their
+     * bounds; whether it did (the array may then be kept).
+     */
+    private boolean reserve(int slot, long size) {
+        long total;
+        do {
+            total = retainedBytes.get();
+            if (total + size > maxRetainedBytes) {
+                return false;
+            }
+        } while (!retainedBytes.compareAndSet(total, total + size));
+        long inClass;
+        do {
+            inClass = classBytes.get(slot);
+            if (inClass + size > maxClassBytes) {
+                retainedBytes.addAndGet(-size);
+                return false;
+            }
+        } while (!classBytes.compareAndSet(slot, inClass, inClass + size));
+        return true;
     }
 
     /**
@@ -147,12 +182,12 @@ public final class BufferPool {
     }
 
     /**
-     * Bytes currently held idle.
+     * Bytes currently held idle (a moment's reading while other threads use the pool).
      *
-     * @return the total size of the arrays waiting for reuse, in bytes
+     * @return the total size of the arrays waiting for reuse, in bytes, at most {@link #maxRetainedBytes()}
      */
     public long retainedBytes() {
-        return retainedBytes;
+        return retainedBytes.get();
     }
 
     /**
@@ -161,7 +196,7 @@ public final class BufferPool {
      * @return the number of {@link #bytes} and {@link #ints} calls answered from the pool since it was created
      */
     public long reusedCount() {
-        return reused;
+        return reused.sum();
     }
 
     /**
@@ -170,7 +205,7 @@ public final class BufferPool {
      * @return the total size of the recycled arrays handed out since the pool was created, in bytes
      */
     public long reusedBytes() {
-        return reusedBytes;
+        return reusedBytes.sum();
     }
 
     /**
@@ -179,7 +214,7 @@ public final class BufferPool {
      * @return the total size of the arrays allocated by {@link #bytes} and {@link #ints}, in bytes
      */
     public long allocatedBytes() {
-        return allocatedBytes;
+        return allocatedBytes.sum();
     }
 
     /**
@@ -188,6 +223,6 @@ public final class BufferPool {
      * @return the number of {@link #bytes} and {@link #ints} calls that allocated, pooled size or not
      */
     public long allocatedCount() {
-        return allocated;
+        return allocated.sum();
     }
 }

@@ -41,7 +41,14 @@ package dev.clickhousetcp.data;
  *                          charged before it is allocated; a block may build up to this many bytes, or
  *                          {@link #EXPANSION_PER_BYTE_RECEIVED} times the bytes received for the block
  *                          when that is more. Over it, the block is a
- *                          {@link dev.clickhousetcp.ClickHouseProtocolException} naming this limit
+ *                          {@link dev.clickhousetcp.ClickHouseProtocolException} naming this limit.
+ *                          The same allowance bounds the objects the row tiers build per block
+ *                          ({@code Object[]} rows, mapped objects: {@link ReadContext#ROW_OBJECT_BYTES}
+ *                          per row and per value of a zero-width column such as {@code Tuple()}),
+ *                          checked before they are built, per block ({@link Block#checkRowObjects()})
+ *                          and, for the tiers that keep a whole result ({@code queryRows}, mapped
+ *                          lists), over all its blocks ({@link RowObjectAccount}): rows of at least
+ *                          one byte each are always within it
  */
 public record DecodeLimits(int maxRowsPerBlock, int maxStringBytes, long maxColumnBytes, int maxArrayElements,
                            int maxColumns, int maxFrameBytes, int maxTypeNameBytes, int maxTypeDepth,

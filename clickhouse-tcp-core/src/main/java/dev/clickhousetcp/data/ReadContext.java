@@ -26,6 +26,7 @@ public final class ReadContext {
     private dev.clickhousetcp.io.BinaryReader blockReader;
     private long blockStart;
     private long expansion;
+    private long zeroWidthValues;
     private long sparseColumns;
     private long replicatedColumns;
     private long detachedColumns;
@@ -166,6 +167,7 @@ public final class ReadContext {
         blockReader = in;
         blockStart = in.bytesRead();
         expansion = 0;
+        zeroWidthValues = 0;
     }
 
     /**
@@ -183,17 +185,71 @@ public final class ReadContext {
         if (expansion <= limits.maxExpansionBytes()) {
             return;
         }
-        long received = blockReader == null ? 0 : Math.max(0, blockReader.bytesRead() - blockStart);
-        long allowed = Math.max(limits.maxExpansionBytes(),
-                received > Long.MAX_VALUE / DecodeLimits.EXPANSION_PER_BYTE_RECEIVED ? Long.MAX_VALUE
-                        : received * DecodeLimits.EXPANSION_PER_BYTE_RECEIVED);
-        if (expansion > allowed) {
-            throw new dev.clickhousetcp.ClickHouseProtocolException(what + " expands its block to "
-                    + (expansion == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : expansion)
-                    + " bytes of dense form from " + received + " bytes received, over the limit maxExpansionBytes "
-                    + limits.maxExpansionBytes() + " (or " + DecodeLimits.EXPANSION_PER_BYTE_RECEIVED
-                    + " bytes per byte received)");
+        String refusal = overAllowance(expansion, receivedInBlock(), limits.maxExpansionBytes(),
+                what + " expands its block to", "bytes of dense form");
+        if (refusal != null) {
+            throw new dev.clickhousetcp.ClickHouseProtocolException(refusal);
         }
+    }
+
+    /** Bytes received since {@link #beginBlock}. */
+    private long receivedInBlock() {
+        return blockReader == null ? 0 : Math.max(0, blockReader.bytesRead() - blockStart);
+    }
+
+    /**
+     * Bytes charged for each row of a block, and for each value of a zero-width column in it, against
+     * what the row tiers may build (see {@link #endBlock}): 32, at least what one object per row or value
+     * costs (a 16-byte header, a reference to each value, the reference that holds it).
+     */
+    public static final int ROW_OBJECT_BYTES = 32;
+
+    /**
+     * Counts {@code n} values of a column that takes no bytes on the wire (ClickHouse's empty
+     * {@code Tuple()}, also as an Array's or a Map's elements, in the block's dense form): the block tier
+     * represents them with nothing per value, the row tiers build an object per value (see
+     * {@link #endBlock}). The block reader counts them once a block's columns are read.
+     *
+     * @param n the number of values, at least 0
+     */
+    public void countZeroWidthValues(long n) {
+        zeroWidthValues = n < 0 || zeroWidthValues + n < 0 ? Long.MAX_VALUE : zeroWidthValues + n;
+    }
+
+    /**
+     * Ends the account of {@code block}, read since {@link #beginBlock}: records on it the objects the
+     * row tiers (Object[] rows, mapped objects) would build for it, {@link #ROW_OBJECT_BYTES} per row and
+     * per zero-width value, with the bytes received for it and {@link DecodeLimits#maxExpansionBytes()}.
+     * They are weighed against the same allowance as the dense form of compact serializations (that
+     * limit, or {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} bytes per byte received, whichever is
+     * more), so rows and values that no bytes back are bounded the way decoded bytes are: per block by
+     * {@link Block#checkRowObjects()}, across the blocks of a result kept whole by a
+     * {@link RowObjectAccount}. A block over it still decodes (its block-tier form costs nothing per row).
+     * Rows and values of at least one byte each are always within the allowance.
+     *
+     * @param block the block just decoded
+     */
+    public void endBlock(Block block) {
+        long objects = block.rowCount() + zeroWidthValues;
+        long bytes = objects < 0 || objects > Long.MAX_VALUE / ROW_OBJECT_BYTES ? Long.MAX_VALUE
+                : objects * ROW_OBJECT_BYTES;
+        block.rowObjects(bytes, receivedInBlock(), limits.maxExpansionBytes());
+    }
+
+    /**
+     * The refusal when {@code charged} bytes exceed what {@code received} bytes allow under {@code limit}
+     * ({@link DecodeLimits#maxExpansionBytes()}, or {@link DecodeLimits#EXPANSION_PER_BYTE_RECEIVED} times
+     * {@code received} when that is more), or {@code null} when they do not.
+     */
+    static String overAllowance(long charged, long received, long limit, String what, String unit) {
+        long allowed = Math.max(limit, received > Long.MAX_VALUE / DecodeLimits.EXPANSION_PER_BYTE_RECEIVED
+                ? Long.MAX_VALUE : received * DecodeLimits.EXPANSION_PER_BYTE_RECEIVED);
+        if (charged <= allowed) {
+            return null;
+        }
+        return what + " " + (charged == Long.MAX_VALUE ? "more than " + Long.MAX_VALUE : charged) + " " + unit
+                + " from " + received + " bytes received, over the limit maxExpansionBytes " + limit + " (or "
+                + DecodeLimits.EXPANSION_PER_BYTE_RECEIVED + " bytes per byte received)";
     }
 
     /** Column positions whose name and type are remembered between blocks. */

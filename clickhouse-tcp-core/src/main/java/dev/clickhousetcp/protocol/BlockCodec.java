@@ -107,7 +107,12 @@ public final class BlockCodec {
             }
         }
         ctx.attachTo(lifetime);
-        return new Block(names, cols, rows, lifetime);
+        Block block = new Block(names, cols, rows, lifetime);
+        for (Column col : cols) {
+            ctx.countZeroWidthValues(zeroWidthValues(col));
+        }
+        ctx.endBlock(block);
+        return block;
     }
 
     private static void readBlockInfo(BinaryReader in) throws IOException {
@@ -335,6 +340,37 @@ public final class BlockCodec {
      * null-map byte, Tuples their elements, LowCardinality a key, Variant and Dynamic their indexes and
      * the row's value; other columns (JSON, Nested, QBit, AggregateFunction) 16 bytes. Saturates at {@link Long#MAX_VALUE} / 4.
      */
+    /**
+     * Values of a zero-width column (an empty {@code Tuple()}) in {@code c}, counted over its structure
+     * (Tuple elements, Array and Nested elements, Map keys and values, Nullable values), not its rows, so
+     * dense forms (replicated, sparse) count what they expanded to.
+     */
+    static long zeroWidthValues(Column c) {
+        if (c instanceof dev.clickhousetcp.data.TupleColumn t) {
+            if (t.elementCount() == 0) {
+                return t.size();
+            }
+            long sum = 0;
+            for (int i = 0; i < t.elementCount(); i++) {
+                sum = Math.min(Long.MAX_VALUE / 4, sum + zeroWidthValues(t.element(i)));
+            }
+            return sum;
+        }
+        if (c instanceof dev.clickhousetcp.data.ArrayColumn a) {
+            return zeroWidthValues(a.elements());
+        }
+        if (c instanceof dev.clickhousetcp.data.NestedColumn n) {
+            return zeroWidthValues(n.array());
+        }
+        if (c instanceof dev.clickhousetcp.data.MapColumn m) {
+            return Math.min(Long.MAX_VALUE / 4, zeroWidthValues(m.keys()) + zeroWidthValues(m.values()));
+        }
+        if (c instanceof dev.clickhousetcp.data.NullableColumn n) {
+            return zeroWidthValues(n.nested());
+        }
+        return 0;
+    }
+
     static long rowBytes(Column c, int row) {
         if (c instanceof dev.clickhousetcp.data.FixedWidthColumn f) {
             return f.width();

@@ -2,6 +2,7 @@ package dev.clickhousetcp.client;
 
 import dev.clickhousetcp.ClickHouseException;
 import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.testsupport.FakeServer;
 
 import java.time.Duration;
@@ -18,7 +19,9 @@ import java.time.Duration;
  * of a few bytes, exhausted it too; the sparse and replicated kinds, which the 18.16 Hello cannot
  * negotiate, are {@link HostileBlocks}.
  *
- * <p>{@link #main} runs one payload and prints one line, {@code OK <exception class> <millis> <pool
+ * <p>{@link #main} runs one payload, read on the tier its second argument names ({@code blocks}, the
+ * default; {@code rows}: {@code queryRows}; {@code mapped}: {@code query} with a {@code RowMapper}) with
+ * {@code maxExpansionBytes} of its third argument in MiB when there is one, and prints one line, {@code OK <exception class> <millis> <pool
  * total> <message>} or {@code FAIL <what happened>}; {@link HostileInputTest} runs it in a JVM of its
  * own with {@code -Xmx256m}.
  */
@@ -121,6 +124,24 @@ public enum HostilePayloads {
         out.dataHeader(1, 1).column("x", "Array(Tuple())");
         out.writeInt64(200_000_000);
     }),
+    /** 60,000,000 rows of a block of no columns: nothing follows the row count. */
+    ZERO_COLUMN_ROWS(out -> out.dataHeader(0, 60_000_000)),
+    /** 60,000,000 rows of Tuple(a Tuple(), b Tuple()): two zero-width values per row, no bytes. */
+    TUPLE_OF_EMPTY_TUPLES(out -> out.dataHeader(1, 60_000_000).column("x", "Tuple(a Tuple(), b Tuple())")),
+    /** One row of Map(Tuple(), Tuple()) whose offset ends at 200,000,000 zero-width entries: a complete block. */
+    MAP_OF_EMPTY_TUPLES(out -> {
+        out.dataHeader(1, 1).column("x", "Map(Tuple(), Tuple())");
+        out.writeInt64(200_000_000);
+    }),
+    /**
+     * 60 Data blocks of 1,000,000 rows of Tuple() each, no bytes per row: each block within what one
+     * block may build, the result kept whole far beyond it.
+     */
+    EMPTY_TUPLE_BLOCKS(out -> {
+        for (int i = 0; i < 60; i++) {
+            out.dataHeader(1, 1_000_000).column("x", "Tuple()");
+        }
+    }),
     /** A type name nested 10,000 deep (Array(Array(...))), within the length limit. */
     DEEP_TYPE_NAME(out -> {
         out.dataHeader(1, 1).column("x", "Array(".repeat(10_000) + "UInt8" + ")".repeat(10_000));
@@ -136,17 +157,21 @@ public enum HostilePayloads {
     /** Runs the payload named by {@code args[0]} and prints the outcome line. */
     public static void main(String[] args) throws Exception {
         HostilePayloads payload = valueOf(args[0]);
+        String tier = args.length > 1 ? args[1] : "blocks";
+        DecodeLimits limits = args.length > 2 ? DecodeLimits.DEFAULT.withMaxExpansionBytes(Long.parseLong(args[2]) << 20)
+                : DecodeLimits.DEFAULT;
         String line;
         try (FakeServer server = FakeServer.start(payload.script);
              ClickHouseTcpClient client = ClickHouseTcpClient.builder().host("127.0.0.1").port(server.port())
-                     .compression(Compression.NONE).socketTimeout(Duration.ofSeconds(20)).build()) {
+                     .compression(Compression.NONE).socketTimeout(Duration.ofSeconds(20)).limits(limits).build()) {
             long start = System.nanoTime();
-            try (QueryResult r = client.query("SELECT x")) {
-                long rows = 0;
-                Block b;
-                while ((b = r.next()) != null) {
-                    rows += b.rowCount();
-                }
+            try {
+                long rows = switch (tier) {
+                    case "rows" -> client.queryRows("SELECT x").size();
+                    case "mapped" -> client.query("SELECT x", (row, n) -> row.columnCount() == 0 ? n : row.getObject(0))
+                        .size();
+                    default -> blockRows(client);
+                };
                 line = "FAIL no exception after " + rows + " rows";
             } catch (ClickHouseException e) {
                 long millis = (System.nanoTime() - start) / 1_000_000;
@@ -159,5 +184,17 @@ public enum HostilePayloads {
         System.out.println(line);
         System.out.flush();
         System.exit(0);
+    }
+
+    /** Reads the answer on the block tier; the rows it counted. */
+    private static long blockRows(ClickHouseTcpClient client) {
+        try (QueryResult r = client.query("SELECT x")) {
+            long rows = 0;
+            Block b;
+            while ((b = r.next()) != null) {
+                rows += b.rowCount();
+            }
+            return rows;
+        }
     }
 }

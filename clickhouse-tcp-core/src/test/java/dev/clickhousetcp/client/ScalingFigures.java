@@ -148,12 +148,13 @@ public final class ScalingFigures {
                         b.rowCount();
                     }
                 }
-                retained += lease.connection().bufferPool().retainedBytes();
+                retained = lease.connection().bufferPool().retainedBytes(); // the client's pool, shared
             }
             leases.forEach(ConnectionLease::close);
             long read = heapAfterGc();
             System.out.printf("%d idle pooled connections after a 200,000-row read each: %,d bytes of heap each"
-                    + " (of which block buffers kept for reuse: %,d)%n", n, (read - base) / n, retained / n);
+                    + " (the client keeps %,d bytes of block buffers for reuse, shared by them)%n", n, (read - base) / n,
+                    retained);
             Thread.sleep(Long.getLong("scaling.pauseMillis", 0));
         }
     }

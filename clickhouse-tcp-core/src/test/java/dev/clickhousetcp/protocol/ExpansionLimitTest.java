@@ -6,6 +6,7 @@ import dev.clickhousetcp.data.BufferPool;
 import dev.clickhousetcp.data.DecodeLimits;
 import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.data.ReadContext;
+import dev.clickhousetcp.data.RowObjectAccount;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
 import org.junit.jupiter.api.Test;
@@ -56,6 +57,17 @@ class ExpansionLimitTest {
         data.write(out);
         out.flush();
         return b.toByteArray();
+    }
+
+    /** {@code rows} replicated rows of Array(Tuple()), each (index 0) the one array of {@code elements} elements. */
+    private static byte[] replicatedEmptyTupleArrays(int rows, long elements) throws IOException {
+        return block(rows, "Array(Tuple())", 4, out -> {
+            out.writeVarUInt(rows);
+            out.writeUInt8(1);
+            out.writeBytes(new byte[rows], 0, rows);
+            out.writeVarUInt(1);
+            out.writeInt64(elements);
+        });
     }
 
     private static Block decode(byte[] wire, DecodeLimits limits) throws IOException {
@@ -126,13 +138,7 @@ class ExpansionLimitTest {
     @Test
     void replicatedArraysOfEmptyTuplesCostNoMemoryPerElement() throws IOException {
         // 10 rows, each the same Array(Tuple()) of 100,000,000 zero-width elements: 10^9 elements, no data
-        byte[] wire = block(10, "Array(Tuple())", 4, out -> {
-            out.writeVarUInt(10);
-            out.writeUInt8(1);
-            out.writeBytes(new byte[10], 0, 10);
-            out.writeVarUInt(1);
-            out.writeInt64(100_000_000);
-        });
+        byte[] wire = replicatedEmptyTupleArrays(10, 100_000_000);
         long before = allocated();
         Block b = decode(wire, DecodeLimits.DEFAULT);
         assertThat(allocated() - before).as("bytes allocated").isLessThan(BUDGET);
@@ -140,13 +146,7 @@ class ExpansionLimitTest {
         assertThat(a.length(9)).isEqualTo(100_000_000);
         assertThat(a.elements().size()).isEqualTo(1_000_000_000);
         // 1,000 such rows of 200,000,000 elements exceed what one column can index: rejected, typed
-        byte[] more = block(1_000, "Array(Tuple())", 4, out -> {
-            out.writeVarUInt(1_000);
-            out.writeUInt8(1);
-            out.writeBytes(new byte[1_000], 0, 1_000);
-            out.writeVarUInt(1);
-            out.writeInt64(200_000_000);
-        });
+        byte[] more = replicatedEmptyTupleArrays(1_000, 200_000_000);
         long before2 = allocated();
         assertThatThrownBy(() -> decode(more, DecodeLimits.DEFAULT))
                 .isInstanceOf(ClickHouseProtocolException.class)
@@ -172,6 +172,67 @@ class ExpansionLimitTest {
         assertThat(allocated() - before).as("bytes allocated").isLessThan(BUDGET);
         assertThat(b.rowCount()).isEqualTo(1);
         assertThat(((dev.clickhousetcp.data.ArrayColumn) b.column(0)).length(0)).isEqualTo(200_000_000);
+    }
+
+    @Test
+    void rowObjectsOfZeroWidthRowsAreBoundedByTheLimitAndRowsBackedByBytesAreNot() throws IOException {
+        // the block tier reads zero-width rows and values for nothing; the row tiers are refused them
+        // past the limit: 32 bytes of row objects per row and per zero-width value (a row of Tuple() is both)
+        int atLimit = (int) (DecodeLimits.DEFAULT_MAX_EXPANSION_BYTES / (2 * ReadContext.ROW_OBJECT_BYTES));
+        decode(block(atLimit, "Tuple()", -1, out -> { }), DecodeLimits.DEFAULT).checkRowObjects();
+        Block over = decode(block(atLimit + 1, "Tuple()", -1, out -> { }), DecodeLimits.DEFAULT);
+        assertThat(over.rowCount()).isEqualTo(atLimit + 1);
+        assertThatThrownBy(over::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining("maxExpansionBytes")
+                .hasMessageContaining((atLimit + 1) + " rows");
+        // zero-width values inside a row count one by one: one row of Array(Tuple()) of 200,000,000
+        assertThatThrownBy(decode(block(1, "Array(Tuple())", -1, out -> out.writeInt64(200_000_000)),
+                DecodeLimits.DEFAULT)::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining((200_000_001L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
+        // values of a dense form count too: 1,000 replicated rows, each the same Array(Tuple()) of 200,000
+        byte[] replicated = replicatedEmptyTupleArrays(1_000, 200_000);
+        Block gathered = decode(replicated, DecodeLimits.DEFAULT);
+        assertThat(((dev.clickhousetcp.data.ArrayColumn) gathered.column(0)).elements().size()).isEqualTo(200_000_000);
+        assertThatThrownBy(gathered::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining((200_001_000L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
+        // a Map of zero-width keys and values counts both, and a Nullable's nested values, a Tuple's elements
+        assertThatThrownBy(decode(block(1, "Map(Tuple(), Tuple())", -1, out -> out.writeInt64(100_000_000)),
+                DecodeLimits.DEFAULT)::checkRowObjects).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining((200_000_001L * ReadContext.ROW_OBJECT_BYTES) + " bytes of row objects");
+        // rows of one byte each are always backed: 9,000,000 rows of UInt8 (over the fixed limit)
+        int rows = 9_000_000;
+        Block bytes = decode(block(rows, "UInt8", -1, out -> out.writeBytes(new byte[rows], 0, rows)),
+                DecodeLimits.DEFAULT);
+        bytes.checkRowObjects();
+        // a smaller limit bounds the zero-width rows sooner
+        DecodeLimits small = DecodeLimits.DEFAULT.withMaxExpansionBytes(1 << 20);
+        decode(block(1 << 14, "Tuple()", -1, out -> { }), small).checkRowObjects();
+        assertThatThrownBy(decode(block((1 << 14) + 1, "Tuple()", -1, out -> { }), small)::checkRowObjects)
+                .isInstanceOf(ClickHouseProtocolException.class).hasMessageContaining("maxExpansionBytes 1048576");
+    }
+
+    @Test
+    void aResultKeptWholeIsBoundedOverAllItsBlocks() throws IOException {
+        // blocks of 1,000,000 rows of Tuple(): 64 MB of row objects each, within what one block may build
+        byte[] wire = block(1_000_000, "Tuple()", -1, out -> { });
+        RowObjectAccount account = new RowObjectAccount();
+        for (int i = 0; i < 4; i++) {
+            account.add(decode(wire, DecodeLimits.DEFAULT));
+        }
+        Block fifth = decode(wire, DecodeLimits.DEFAULT);
+        fifth.checkRowObjects(); // alone it is fine
+        assertThatThrownBy(() -> account.add(fifth)).isInstanceOf(ClickHouseProtocolException.class)
+                .hasMessageContaining("a result of 5000000 rows")
+                .hasMessageContaining("maxExpansionBytes");
+        // rows of one byte each never add up past it: three blocks of 9,000,000 rows of UInt8
+        int rows = 9_000_000;
+        byte[] bytes = block(rows, "UInt8", -1, out -> out.writeBytes(new byte[rows], 0, rows));
+        RowObjectAccount backed = new RowObjectAccount();
+        for (int i = 0; i < 3; i++) {
+            backed.add(decode(bytes, DecodeLimits.DEFAULT));
+        }
+        // a block not read off the wire adds nothing
+        backed.add(decode(wire, DecodeLimits.DEFAULT).copy());
     }
 
     @Test

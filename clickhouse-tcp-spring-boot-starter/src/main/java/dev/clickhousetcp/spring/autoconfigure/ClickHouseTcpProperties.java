@@ -618,10 +618,10 @@ public class ClickHouseTcpProperties implements Validator {
         private DataSize bufferSize = DataSize.ofKilobytes(64);
 
         /**
-         * Most bytes of idle column buffers each connection keeps to decode later blocks into; at most this
-         * much heap per pooled connection. 0 keeps none.
+         * Most bytes of idle column buffers the client keeps to decode later blocks into: one budget for
+         * the whole client, shared by all its pooled connections. 0 keeps none.
          */
-        private DataSize blockBufferPoolSize = DataSize.ofMegabytes(64);
+        private DataSize blockBufferPoolSize = DataSize.ofMegabytes(32);
 
         /**
          * Whether to prefer chunked packet framing where the server leaves the choice to the client
@@ -705,19 +705,20 @@ public class ClickHouseTcpProperties implements Validator {
         }
 
         /**
-         * The most bytes of idle column buffers each connection keeps
+         * The most bytes of idle column buffers the client keeps, shared by all its connections
          * ({@code clickhouse.tcp.connection.block-buffer-pool-size}).
          *
-         * @return the size, 64MB by default
+         * @return the size, 32MB by default
          */
         public DataSize getBlockBufferPoolSize() {
             return this.blockBufferPoolSize;
         }
 
         /**
-         * Sets the most bytes of idle column buffers each connection keeps to decode later blocks into.
+         * Sets the most bytes of idle column buffers the client keeps to decode later blocks into, shared by
+         * all its connections.
          *
-         * @param blockBufferPoolSize a non-negative size, at most this much heap per pooled connection; 0 keeps none
+         * @param blockBufferPoolSize a non-negative size, at most this much heap for the whole client; 0 keeps none
          */
         public void setBlockBufferPoolSize(DataSize blockBufferPoolSize) {
             this.blockBufferPoolSize = blockBufferPoolSize;

@@ -22,16 +22,18 @@ import dev.clickhousetcp.protocol.ChunkedMode;
  * The Java heap a {@link ClickHouseTcpClient} may hold, computed from its configuration and the buffer
  * sizes of the client's code; no connection is opened and nothing is measured.
  *
- * <p>The budget is {@code maxConnections × (perConnectionBytes + perBusyConnectionBytes)}:
+ * <p>The budget is {@code perClientBytes + maxConnections × (perConnectionBytes + perBusyConnectionBytes)}:
  * <ul>
+ * <li>{@link #perClient()}: what the client keeps once, whatever its number of connections: the column
+ * buffer pool its connections share (idle column arrays kept for the next blocks, at most
+ * {@code connection.block-buffer-pool-size}), and, when the JVM runs G1, the rounding of its arrays to
+ * whole G1 regions (an array of at least half a region occupies whole regions: up to twice its size).</li>
  * <li>{@link #perConnection()}: what every open connection keeps from its first use to its close, busy
  * or idle: the socket read and write buffers ({@code connection.buffer-size} each), the chunked framing
  * buffer when chunked framing is preferred, the TLS engine's buffers, the compression frame buffers when
- * compression is on (sized for the 1 MiB frames ClickHouse servers write), and the cap of the
- * connection's column buffer pool (idle column arrays kept for the next blocks), and, when the JVM runs
- * G1, the rounding of large arrays to whole G1 regions (an array of at least half a region occupies whole
- * regions: up to twice its size, the worst case of the column buffer pool's content). Their sum times
- * {@code pool.max-size} is {@link #retainedBytes()}: the most a full pool keeps between queries.</li>
+ * compression is on (sized for the 1 MiB frames ClickHouse servers write), and, with G1, the rounding of
+ * those buffers. {@code perClientBytes} plus their sum times {@code pool.max-size} is
+ * {@link #retainedBytes()}: the most a full pool keeps between queries.</li>
  * <li>{@link #perBusyConnection()}: what one connection may allocate on top while it decodes one block,
  * as far as the decode limits ({@code clickhouse.tcp.limits.*}) bound it: {@code max-columns ×
  * max-column-size} for the block's columns and the frame buffers of a frame of {@code max-frame-size}.
@@ -42,17 +44,20 @@ import dev.clickhousetcp.protocol.ChunkedMode;
  * a {@code long} are {@link Long#MAX_VALUE}. Immutable and thread-safe.
  *
  * @param maxConnections the pool's maximum size
+ * @param perClient the buffers the client keeps once for all its connections, each term named
+ * @param perClientBytes the sum of {@code perClient}
  * @param perConnection the buffers every open connection keeps, each term named
  * @param perConnectionBytes the sum of {@code perConnection}
- * @param retainedBytes {@code maxConnections × perConnectionBytes}
+ * @param retainedBytes {@code perClientBytes + maxConnections × perConnectionBytes}
  * @param perBusyConnection what one busy connection may add while decoding a block, bounded by the
  * decode limits
  * @param perBusyConnectionBytes the sum of {@code perBusyConnection}
- * @param budgetBytes {@code maxConnections × (perConnectionBytes + perBusyConnectionBytes)}
+ * @param budgetBytes {@code perClientBytes + maxConnections × (perConnectionBytes + perBusyConnectionBytes)}
  * @param formula the formula, in words
  * @param notCovered what the budget does not cover
  */
-public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnection, long perConnectionBytes,
+public record ClickHouseMemoryBudget(int maxConnections, List<Term> perClient, long perClientBytes,
+        List<Term> perConnection, long perConnectionBytes,
         long retainedBytes, List<Term> perBusyConnection, long perBusyConnectionBytes, long budgetBytes,
         String formula, List<String> notCovered) {
 
@@ -70,7 +75,7 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
     /** Allowance for a connection's small objects (measured at about 5 KiB). */
     static final int CONNECTION_OBJECT_BYTES = 16 << 10;
 
-    private static final String FORMULA = "pool.max-size × (perConnection + perBusyConnection)";
+    private static final String FORMULA = "perClient + pool.max-size × (perConnection + perBusyConnection)";
 
     private static final List<String> NOT_COVERED = List.of(
             "Results the application keeps: blocks it holds while iterating and detached columns, lists from "
@@ -89,9 +94,11 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
     /**
      * Creates a budget; use {@link #of(ClickHouseTcpClient)}.
      * @param maxConnections the pool's maximum size
+     * @param perClient the terms kept once per client
+     * @param perClientBytes their sum
      * @param perConnection the terms per open connection
      * @param perConnectionBytes their sum
-     * @param retainedBytes {@code maxConnections × perConnectionBytes}
+     * @param retainedBytes {@code perClientBytes + maxConnections × perConnectionBytes}
      * @param perBusyConnection the terms per busy connection
      * @param perBusyConnectionBytes their sum
      * @param budgetBytes the whole budget
@@ -99,6 +106,7 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
      * @param notCovered what is not covered
      */
     public ClickHouseMemoryBudget {
+        perClient = List.copyOf(perClient);
         perConnection = List.copyOf(perConnection);
         perBusyConnection = List.copyOf(perBusyConnection);
         notCovered = List.copyOf(notCovered);
@@ -194,26 +202,29 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
                     "one sent frame compressed with " + compression + ": checksum, header and the largest "
                             + "compressed size of 1 MiB (after the first insert)"));
         }
-        long blockBufferPool = config.blockBufferPoolSize();
-        perConnection.add(new Term("blockBufferPool", blockBufferPool,
-                "idle column buffers the connection keeps for the next blocks, at most " + blockBufferPool
-                        + " bytes (clickhouse.tcp.connection.block-buffer-pool-size, "
-                        + "ConnectionConfig.blockBufferPoolSize)"));
         perConnection.add(new Term("connectionObjects", CONNECTION_OBJECT_BYTES,
                 "the connection's objects besides these buffers (socket channel and selector, server Hello, decode "
                         + "contexts, codec state): about 5 KiB measured with a ClickHouse 26.7 server, 16 KiB allowed"));
+        long blockBufferPool = config.blockBufferPoolSize();
+        List<Term> perClient = new ArrayList<>();
+        perClient.add(new Term("blockBufferPool", blockBufferPool,
+                "idle column buffers the client's connections share for the next blocks, at most " + blockBufferPool
+                        + " bytes for the whole client (clickhouse.tcp.connection.block-buffer-pool-size, "
+                        + "ConnectionConfig.blockBufferPoolSize)"));
         long region = g1RegionBytes();
         if (region > 0) {
-            long rounding = blockBufferPool;
+            long rounding = 0;
             for (Term term : perConnection) {
-                if (!term.name().equals("blockBufferPool") && !term.name().equals("connectionObjects")) {
+                if (!term.name().equals("connectionObjects")) {
                     rounding = add(rounding, g1Occupancy(term.bytes(), region) - term.bytes());
                 }
             }
             perConnection.add(new Term("g1HumongousRounding", rounding,
                     "G1 with regions of " + region + " bytes: an array of at least half a region takes whole "
-                            + "regions, up to twice its size; the worst case for the column buffer pool (its cap "
-                            + "again) and the rounding of the buffers above"));
+                            + "regions, up to twice its size; the rounding of the buffers above"));
+            perClient.add(new Term("g1HumongousRounding", blockBufferPool,
+                    "G1 with regions of " + region + " bytes: the worst case for the column buffer pool's arrays "
+                            + "(its cap again)"));
         }
 
         DecodeLimits limits = config.limits();
@@ -224,11 +235,13 @@ public record ClickHouseMemoryBudget(int maxConnections, List<Term> perConnectio
                 add(limits.maxFrameBytes(), (long) CompressedInputStream.HEADER_BYTES + lz4Bound(limits.maxFrameBytes())),
                 "a received frame of limits.max-frame-size, compressed and decompressed"));
 
+        long perClientBytes = sum(perClient);
         long perConnectionBytes = sum(perConnection);
         long perBusyBytes = sum(perBusy);
-        return new ClickHouseMemoryBudget(maxConnections, perConnection, perConnectionBytes,
-                multiply(maxConnections, perConnectionBytes), perBusy, perBusyBytes,
-                multiply(maxConnections, add(perConnectionBytes, perBusyBytes)), FORMULA, NOT_COVERED);
+        return new ClickHouseMemoryBudget(maxConnections, perClient, perClientBytes, perConnection, perConnectionBytes,
+                add(perClientBytes, multiply(maxConnections, perConnectionBytes)), perBusy, perBusyBytes,
+                add(perClientBytes, multiply(maxConnections, add(perConnectionBytes, perBusyBytes))), FORMULA,
+                NOT_COVERED);
     }
 
     /** Heap an array of {@code bytes} (plus its 16-byte header) occupies in G1 with regions of {@code region}. */

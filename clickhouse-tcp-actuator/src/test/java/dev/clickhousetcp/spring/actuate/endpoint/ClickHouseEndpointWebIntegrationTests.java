@@ -99,11 +99,15 @@ class ClickHouseEndpointWebIntegrationTests {
                     assertThat(JsonPath.<Integer>read(json, client + ".memory.maxConnections")).isEqualTo(4);
                     assertThat(JsonPath.<List<String>>read(json, client + ".memory.perConnection[*].name")).startsWith(
                             "socketReadBuffer", "socketWriteBuffer", "decompressedReader", "compressedFrameIn",
-                            "decompressedFrameIn", "insertFrameBuffer", "compressedFrameOut", "blockBufferPool",
-                            "connectionObjects");
+                            "decompressedFrameIn", "insertFrameBuffer", "compressedFrameOut", "connectionObjects");
+                    assertThat(JsonPath.<List<String>>read(json, client + ".memory.perClient[*].name"))
+                        .startsWith("blockBufferPool");
+                    assertThat(((Number) JsonPath.read(json, client + ".memory.perClient[0].bytes")).longValue())
+                        .isEqualTo(32L << 20);
                     long perConnection = ((Number) JsonPath.read(json, client + ".memory.perConnectionBytes")).longValue();
+                    long perClient = ((Number) JsonPath.read(json, client + ".memory.perClientBytes")).longValue();
                     assertThat(((Number) JsonPath.read(json, client + ".memory.retainedBytes")).longValue())
-                        .isEqualTo(4 * perConnection);
+                        .isEqualTo(perClient + 4 * perConnection);
                     assertThat(JsonPath.<List<String>>read(json, client + ".memory.notCovered")).isNotEmpty();
                     assertThat(json).doesNotContain(ClickHouseServer.SECRET_PASSWORD);
                 }
