@@ -64,6 +64,10 @@ public final class QueryMasking {
     private static final Set<String> ENCRYPTION = Set.of("encrypt", "decrypt", "trydecrypt", "aes_encrypt_mysql",
             "aes_decrypt_mysql");
 
+    /** Every function and engine name above, and {@code headers}. */
+    private static final Set<String> WITH_SECRETS = union(USER_PASSWORD, S3_FAMILY, S3_CLUSTER_FAMILY, AZURE_FAMILY,
+            AZURE_CLUSTER_FAMILY, ENCRYPTION, Set.of("headers", "remote", "remotesecure", "externaldistributed", "redis"));
+
     /** The formats of ClickHouse 26.7 ({@code SELECT name FROM system.formats}), lower case, and {@code auto}. */
     private static final Set<String> FORMATS = new HashSet<>(Arrays.asList(("auto Arrow ArrowStream Avro AvroConfluent "
             + "BSONEachRow Buffers CSV CSVWithNames CSVWithNamesAndTypes CustomSeparated CustomSeparatedIgnoreSpaces "
@@ -92,6 +96,15 @@ public final class QueryMasking {
             "(?i)((?:AccountKey|SharedAccessSignature|PWD|Password)\\s*=)([^;'\"]*)");
 
     private QueryMasking() {
+    }
+
+    @SafeVarargs
+    private static Set<String> union(Set<String>... sets) {
+        Set<String> all = new HashSet<>();
+        for (Set<String> set : sets) {
+            all.addAll(set);
+        }
+        return Set.copyOf(all);
     }
 
     /**
@@ -155,9 +168,9 @@ public final class QueryMasking {
                 if (t.kind == Kind.WORD && i + 1 < tokens.size() && tokens.get(i + 1).kind == Kind.OPEN
                         && s.charAt(tokens.get(i + 1).start) == '(') {
                     function(i);
-                } else if (t.kind == Kind.WORD && secretName(text(t))) {
+                } else if (t.kind == Kind.WORD) {
                     int v = i + 1 < tokens.size() && tokens.get(i + 1).kind == Kind.EQUALS ? i + 2 : i + 1;
-                    if (v < tokens.size() && tokens.get(v).kind == Kind.STRING) {
+                    if (v < tokens.size() && tokens.get(v).kind == Kind.STRING && secretName(text(t))) {
                         hide(v, v + 1);
                     }
                 } else if (t.kind == Kind.STRING) {
@@ -217,8 +230,10 @@ public final class QueryMasking {
 
         private void function(int nameIndex) {
             String name = text(tokens.get(nameIndex)).toLowerCase(Locale.ROOT);
-            int open = nameIndex + 1;
-            List<int[]> args = arguments(open);
+            if (!WITH_SECRETS.contains(name)) {
+                return;
+            }
+            List<int[]> args = arguments(nameIndex + 1);
             if (name.equals("headers")) {
                 for (int[] a : args) {
                     if (named(a)) {
@@ -373,6 +388,9 @@ public final class QueryMasking {
 
         /** A literal holding a URL password or connection-string key is rewritten with it hidden. */
         private void literal(Token t) {
+            if (!contains(t, '=') && !contains(t, '@')) {
+                return; // neither a connection string nor a URL with a password
+            }
             String raw = s.substring(t.start, t.end);
             String out = URL_PASSWORD.matcher(raw).replaceAll("$1[HIDDEN]@");
             Matcher m = CONNECTION_STRING_SECRET.matcher(out);
@@ -380,6 +398,15 @@ public final class QueryMasking {
             if (!out.equals(raw)) {
                 rewritten.add(new Object[] {t.start, t.end, out});
             }
+        }
+
+        private boolean contains(Token t, char c) {
+            for (int k = t.start; k < t.end; k++) {
+                if (s.charAt(k) == c) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private void hide(int fromToken, int toToken) {
@@ -579,9 +606,17 @@ public final class QueryMasking {
             if (j == i + 1 || j >= s.length() || s.charAt(j) != ':') {
                 return -1;
             }
-            int close = s.indexOf('}', j);
-            int nl = s.indexOf('\n', j);
-            return close < 0 || nl >= 0 && nl < close ? -1 : close + 1;
+            int limit = Math.min(s.length(), j + 256); // a type name is short: keeps the lexer linear
+            for (int k = j + 1; k < limit; k++) {
+                char c = s.charAt(k);
+                if (c == '}') {
+                    return k + 1;
+                }
+                if (c == '\n' || c == '{' || c == '\'') {
+                    return -1;
+                }
+            }
+            return -1;
         }
 
         /** Pairs brackets with a stack; an unclosed one is matched with the end, a stray closing one is ignored. */
