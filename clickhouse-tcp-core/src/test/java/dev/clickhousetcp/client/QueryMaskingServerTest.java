@@ -8,8 +8,6 @@ import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
 import io.micrometer.common.KeyValue;
-import io.micrometer.observation.Observation;
-import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -48,17 +46,7 @@ class QueryMaskingServerTest {
         Map<String, String> messages = new LinkedHashMap<>();
         List<ClickHouseTcpObservationContext> stopped = new ArrayList<>();
         ObservationRegistry registry = ObservationRegistry.create();
-        registry.observationConfig().observationHandler(new ObservationHandler<>() {
-            @Override
-            public void onStop(Observation.Context context) {
-                stopped.add((ClickHouseTcpObservationContext) context);
-            }
-
-            @Override
-            public boolean supportsContext(Observation.Context context) {
-                return context instanceof ClickHouseTcpObservationContext;
-            }
-        });
+        TracePropagationTest.onStop(registry, stopped::add);
         try (ClickHouseTcpClient client = TestClients.builder(server).database(database).observationRegistry(registry)
                 .socketTimeout(java.time.Duration.ofSeconds(20))
                 .build()) {

@@ -51,6 +51,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -109,10 +110,16 @@ class TracePropagationTest {
         registry.observationConfig().observationHandler(new ObservationHandler.FirstMatchingCompositeObservationHandler(
                 new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
                 new DefaultTracingObservationHandler(tracer)));
+        onStop(registry, seen::set);
+        return registry;
+    }
+
+    /** Registers a handler that gives each stopped observation of the client to {@code stopped}. */
+    static void onStop(ObservationRegistry registry, Consumer<ClickHouseTcpObservationContext> stopped) {
         registry.observationConfig().observationHandler(new ObservationHandler<>() {
             @Override
             public void onStop(Observation.Context context) {
-                seen.set((ClickHouseTcpObservationContext) context);
+                stopped.accept((ClickHouseTcpObservationContext) context);
             }
 
             @Override
@@ -120,7 +127,6 @@ class TracePropagationTest {
                 return context instanceof ClickHouseTcpObservationContext;
             }
         });
-        return registry;
     }
 
     /** The OpenTelemetry SDK with an in-memory exporter, bridged to Micrometer Tracing with W3C propagation. */

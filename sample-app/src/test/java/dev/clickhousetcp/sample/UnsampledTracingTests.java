@@ -38,10 +38,7 @@ class UnsampledTracingTests {
 
     @DynamicPropertySource
     static void clickhouse(DynamicPropertyRegistry registry) {
-        ClickHouseServer server = ClickHouseServers.modern();
-        registry.add("clickhouse.tcp.host", server::host);
-        registry.add("clickhouse.tcp.port", server::tcpPort);
-        registry.add("sample.events.table", () -> TABLE);
+        SampleApplicationTests.clickhouse(registry, TABLE);
     }
 
     @AfterAll
