@@ -105,5 +105,27 @@ public final class MaskingCorpus {
             new Case("SELECT * FROM odbc('DSN=x;UID=u;PWD=Secret-38', 'db', 't')",
                     "SELECT * FROM odbc('DSN=x;UID=u;PWD=[HIDDEN]', 'db', 't')"),
             new Case("SELECT * FROM url('http://user:Secret-39@127.0.0.1:1/x.csv', CSV, 'a String')",
-                    "SELECT * FROM url('http://user:[HIDDEN]@127.0.0.1:1/x.csv', CSV, 'a String')"));
+                    "SELECT * FROM url('http://user:[HIDDEN]@127.0.0.1:1/x.csv', CSV, 'a String')"),
+            new Case("CREATE TABLE t_az (a String) ENGINE = AzureBlobStorage('http://127.0.0.1:1/acc', 'cont', 'x.csv', "
+                    + "'acc', 'Secret-40', 'CSV')",
+                    "CREATE TABLE t_az (a String) ENGINE = AzureBlobStorage('http://127.0.0.1:1/acc', 'cont', 'x.csv', "
+                    + "'acc', '[HIDDEN]', 'CSV')"),
+            new Case("CREATE DATABASE d_pg ENGINE = PostgreSQL('127.0.0.1:1', 'db', 'user', 'Secret-41')",
+                    "CREATE DATABASE d_pg ENGINE = PostgreSQL('127.0.0.1:1', 'db', 'user', '[HIDDEN]')"),
+            new Case("CREATE DICTIONARY d_my (id UInt64, v String) PRIMARY KEY id SOURCE(MYSQL(HOST '127.0.0.1' PORT 1 "
+                    + "USER 'u' PASSWORD 'Secret-42' DB 'd' TABLE 't')) LAYOUT(FLAT()) LIFETIME(0)",
+                    "CREATE DICTIONARY d_my (id UInt64, v String) PRIMARY KEY id SOURCE(MYSQL(HOST '127.0.0.1' PORT 1 "
+                    + "USER 'u' PASSWORD '[HIDDEN]' DB 'd' TABLE 't')) LAYOUT(FLAT()) LIFETIME(0)"),
+            new Case("SELECT * FROM gcs('http://127.0.0.1:1/b/x.csv', 'AKIDEXAMPLE', 'Secret-43')",
+                    "SELECT * FROM gcs('http://127.0.0.1:1/b/x.csv', 'AKIDEXAMPLE', '[HIDDEN]')"),
+            new Case("SELECT hex(aes_encrypt_mysql('aes-128-ecb', 'text', 'Secret-44-012345'))",
+                    "SELECT hex(aes_encrypt_mysql('aes-128-ecb', '[HIDDEN]'))"),
+            new Case("SELECT * FROM remote('127.0.0.1:1', currentDatabase(), 'tbl', 'user', 'Secret-45')",
+                    "SELECT * FROM remote('127.0.0.1:1', currentDatabase(), 'tbl', '[HIDDEN]', '[HIDDEN]')"),
+            new Case("SELECT * FROM postgresql(nc_pg, password = 'Secret-46')",
+                    "SELECT * FROM postgresql(nc_pg, password = '[HIDDEN]')"),
+            new Case("CREATE TABLE t_url (a String) ENGINE = URL('http://127.0.0.1:1/x', CSV, "
+                    + "headers('Authorization' = 'Secret-47'))",
+                    "CREATE TABLE t_url (a String) ENGINE = URL('http://127.0.0.1:1/x', CSV, "
+                    + "headers('Authorization' = '[HIDDEN]'))"));
 }
