@@ -34,6 +34,7 @@ class QueryMaskingServerTest {
     /** The literals of a statement, unquoted. */
     private static final Pattern LITERAL = Pattern.compile("'((?:[^'\\\\]|\\\\.|'')*)'|\\$\\$(.*?)\\$\\$");
     private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|--[^\n]*");
+    private static final Pattern CREATE_DATABASE = Pattern.compile("CREATE DATABASE (\\w+)");
     private static final Pattern SECRET = Pattern.compile("Secret-[0-9]+[a-z-]*");
 
     @Test
@@ -75,6 +76,12 @@ class QueryMaskingServerTest {
             }
         } finally {
             server.httpQuery("DROP DATABASE IF EXISTS " + database + " SYNC");
+            for (MaskingCorpus.Case c : MaskingCorpus.CASES) {
+                Matcher created = CREATE_DATABASE.matcher(c.sql());
+                if (created.lookingAt()) {
+                    server.httpQuery("DROP DATABASE IF EXISTS " + created.group(1) + " SYNC");
+                }
+            }
         }
         server.httpQuery("SYSTEM FLUSH LOGS");
         Map<String, String> logged = new LinkedHashMap<>();
