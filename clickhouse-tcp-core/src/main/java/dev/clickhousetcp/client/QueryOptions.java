@@ -92,6 +92,9 @@ public final class QueryOptions {
 
     /**
      * The W3C trace context sent in this query's ClientInfo, so the server's spans join the caller's trace.
+     * Only a sampled context ({@link TraceContext#sampled()}, W3C flag bit 0) is sent; with the flag clear the
+     * query carries no trace context, as ClickHouse records spans for any trace id it receives whatever the
+     * flags say.
      *
      * @return the trace context, or {@code null} for none (an observed call then sends its own span's)
      */
@@ -277,7 +280,9 @@ public final class QueryOptions {
         }
 
         /**
-         * The W3C trace context to send in ClientInfo, so the server's spans join that trace.
+         * The W3C trace context to send in ClientInfo, so the server's spans join that trace. It wins over the
+         * context of an observed call's span. An unsampled context (flag bit 0 clear) is not sent: the server
+         * then records nothing for the query's trace.
          *
          * @param traceContext the context, or {@code null} for none
          * @return this builder

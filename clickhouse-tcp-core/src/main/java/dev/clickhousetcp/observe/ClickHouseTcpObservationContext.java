@@ -48,6 +48,8 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
     private final String clientName;
     private final String database;
     private volatile String queryText;
+    /** {@link #queryText} masked, computed when first asked for. */
+    private volatile String maskedQueryText;
     private volatile String queryId;
     private volatile Endpoint endpoint;
     private volatile Outcome outcome = Outcome.UNKNOWN;
@@ -122,12 +124,26 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
     }
 
     /**
-     * The SQL as given, or {@code null} (pings; an insert whose statement is not built yet).
+     * The SQL as given with its secrets hidden ({@link QueryMasking#mask(String)}: passwords, credentials of table
+     * functions and engines, ... become {@code '[HIDDEN]'}, as in the server's {@code system.query_log}), or
+     * {@code null} (pings; an insert whose statement is not built yet). Conventions and handlers see only this
+     * form.
      *
-     * @return the SQL text, or {@code null}
+     * @return the masked SQL text, or {@code null}
      */
     public String getQueryText() {
-        return queryText;
+        String masked = maskedQueryText;
+        if (masked == null) {
+            String text = queryText;
+            if (text == null) {
+                return null;
+            }
+            masked = QueryMasking.mask(text);
+            if (text == queryText) {
+                maskedQueryText = masked;
+            }
+        }
+        return masked;
     }
 
     /**
@@ -136,6 +152,7 @@ public class ClickHouseTcpObservationContext extends SenderContext<Map<String, S
      * @param queryText the statement text as sent
      */
     public void setQueryText(String queryText) {
+        this.maskedQueryText = null;
         this.queryText = queryText;
     }
 

@@ -19,7 +19,8 @@ import java.io.IOException;
  * @param versionMinor    client minor version
  * @param versionPatch    client patch version
  * @param quotaKey        quota key (may be empty)
- * @param trace           OpenTelemetry context or {@code null}
+ * @param trace           OpenTelemetry context or {@code null}; only a sampled one ({@link TraceContext#sampled()})
+ *                        is written, an unsampled one is sent as none
  */
 public record ClientInfo(String initialUser, String initialQueryId, String initialAddress, String osUser,
                          String clientHostname, String clientName, int versionMajor, int versionMinor,
@@ -78,7 +79,11 @@ public record ClientInfo(String initialUser, String initialQueryId, String initi
             out.writeVarUInt(versionPatch);
         }
         if (ProtocolFeature.OPENTELEMETRY.in(revision)) {
-            if (trace != null) {
+            // An unsampled context (sampled flag clear) goes as "no OpenTelemetry header", the form ClickHouse's
+            // own ClientInfo::write gives a zero trace id: the server records spans for any trace id it is given,
+            // whatever the flags say, so sending it would fill system.opentelemetry_span_log with traces the
+            // caller does not keep.
+            if (trace != null && trace.sampled()) {
                 out.writeUInt8(1);
                 out.writeInt64(trace.traceIdHigh());
                 out.writeInt64(trace.traceIdLow());

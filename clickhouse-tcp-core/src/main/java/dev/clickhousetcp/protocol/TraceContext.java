@@ -53,6 +53,16 @@ public record TraceContext(long traceIdHigh, long traceIdLow, long spanId, Strin
     }
 
     /**
+     * Whether the caller's span is sampled: bit 0 of {@link #traceFlags()} (W3C Trace Context, "sampled").
+     * An unsampled context is not sent to the server (see {@link ClientInfo}).
+     *
+     * @return {@code true} when the sampled flag is set
+     */
+    public boolean sampled() {
+        return (traceFlags & 1) != 0;
+    }
+
+    /**
      * The trace id in W3C form.
      *
      * @return 32 lower-case hex digits, {@link #traceIdHigh()} first

@@ -8,6 +8,7 @@ import brave.propagation.ThreadLocalCurrentTraceContext;
 import brave.sampler.Sampler;
 import brave.test.TestSpanHandler;
 import dev.clickhousetcp.observe.ClickHouseTcpObservationContext;
+import dev.clickhousetcp.observe.TraceHeaders;
 import dev.clickhousetcp.protocol.TraceContext;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
@@ -46,9 +47,11 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -107,10 +110,16 @@ class TracePropagationTest {
         registry.observationConfig().observationHandler(new ObservationHandler.FirstMatchingCompositeObservationHandler(
                 new PropagatingSenderTracingObservationHandler<>(tracer, propagator),
                 new DefaultTracingObservationHandler(tracer)));
+        onStop(registry, seen::set);
+        return registry;
+    }
+
+    /** Registers a handler that gives each stopped observation of the client to {@code stopped}. */
+    static void onStop(ObservationRegistry registry, Consumer<ClickHouseTcpObservationContext> stopped) {
         registry.observationConfig().observationHandler(new ObservationHandler<>() {
             @Override
             public void onStop(Observation.Context context) {
-                seen.set((ClickHouseTcpObservationContext) context);
+                stopped.accept((ClickHouseTcpObservationContext) context);
             }
 
             @Override
@@ -118,16 +127,20 @@ class TracePropagationTest {
                 return context instanceof ClickHouseTcpObservationContext;
             }
         });
-        return registry;
     }
 
     /** The OpenTelemetry SDK with an in-memory exporter, bridged to Micrometer Tracing with W3C propagation. */
     private record Otel(SdkTracerProvider provider, InMemorySpanExporter exporter, OtelTracer tracer,
                         OtelPropagator propagator) implements AutoCloseable {
         static Otel create() {
+            return create(io.opentelemetry.sdk.trace.samplers.Sampler.parentBased(
+                    io.opentelemetry.sdk.trace.samplers.Sampler.alwaysOn()));
+        }
+
+        static Otel create(io.opentelemetry.sdk.trace.samplers.Sampler sampler) {
             InMemorySpanExporter exporter = InMemorySpanExporter.create();
-            SdkTracerProvider provider = SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter))
-                    .build();
+            SdkTracerProvider provider = SdkTracerProvider.builder().setSampler(sampler)
+                    .addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
             io.opentelemetry.api.trace.Tracer otel = provider.get("clickhouse-tcp-test");
             return new Otel(provider, exporter, new OtelTracer(otel, new OtelCurrentTraceContext(), event -> { }),
                     new OtelPropagator(ContextPropagators.create(W3CTraceContextPropagator.getInstance()), otel));
@@ -186,6 +199,119 @@ class TracePropagationTest {
                     .anySatisfy(s -> assertThat(s.operation()).isEqualTo("query"));
             assertThat(outsideParents(spans)).containsExactly(clientSpan.getSpanId());
         }
+    }
+
+    /**
+     * The server's spans of one query (by its query_id), after flushing the logs, once its query_log row
+     * shows the query finished (so the span log was flushed past it).
+     */
+    static long serverSpansOfQuery(ClickHouseServer server, String queryId) {
+        server.httpQuery("SYSTEM FLUSH LOGS");
+        assertThat(server.httpQuery("SELECT count() FROM system.query_log WHERE query_id = '" + queryId
+                + "' AND type = 'QueryFinish'").trim()).as("query_log rows of %s", queryId).isEqualTo("1");
+        return Long.parseLong(server.httpQuery("SELECT count() FROM system.opentelemetry_span_log "
+                + "WHERE attribute['clickhouse.query_id'] = '" + queryId + "'").trim());
+    }
+
+    /** Runs one query in a new application span of {@code tracer}; the span's trace id. */
+    static String inAppSpan(Tracer tracer, ClickHouseTcpClient client, String queryId) {
+        Span app = tracer.nextSpan().name("app request").start();
+        try (Tracer.SpanInScope ws = tracer.withSpan(app)) {
+            assertThat(client.queryRows("SELECT count() FROM numbers(10)", QueryOptions.builder().queryId(queryId)
+                    .build())).hasSize(1);
+        } finally {
+            app.end();
+        }
+        return app.context().traceId();
+    }
+
+    /**
+     * A span the tracer does not sample (OpenTelemetry SDK, sampler always off) sends no trace context:
+     * the propagator writes a {@code traceparent} ending in {@code -00}, the server records no span of that
+     * trace nor of the query. A sampled span of the same kind beside it is recorded.
+     */
+    @Test
+    void anUnsampledOpenTelemetrySpanSendsNoTraceContext() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        try (Otel off = Otel.create(io.opentelemetry.sdk.trace.samplers.Sampler.alwaysOff());
+             Otel on = Otel.create(io.opentelemetry.sdk.trace.samplers.Sampler.alwaysOn())) {
+            AtomicReference<ClickHouseTcpObservationContext> seen = new AtomicReference<>();
+            String unsampledQuery = "unsampled-" + UUID.randomUUID();
+            String sampledQuery = "sampled-" + UUID.randomUUID();
+            String unsampledTrace;
+            String sampledTrace;
+            try (ClickHouseTcpClient client = TestClients.builder(server)
+                    .observationRegistry(tracingRegistry(off.tracer(), off.propagator(), seen)).build()) {
+                unsampledTrace = inAppSpan(off.tracer(), client, unsampledQuery);
+            }
+            assertThat(seen.get().getCarrier().get("traceparent")).startsWith("00-" + unsampledTrace + "-").endsWith("-00");
+            try (ClickHouseTcpClient client = TestClients.builder(server)
+                    .observationRegistry(tracingRegistry(on.tracer(), on.propagator(), seen)).build()) {
+                sampledTrace = inAppSpan(on.tracer(), client, sampledQuery);
+            }
+            assertThat(seen.get().getCarrier().get("traceparent")).endsWith("-01");
+            assertThat(serverSpansOfQuery(server, sampledQuery)).isPositive();
+            assertThat(serverSpans(server, sampledTrace)).isNotEmpty();
+            assertThat(serverSpansOfQuery(server, unsampledQuery)).isZero();
+            assertThat(serverSpans(server, unsampledTrace)).isEmpty();
+        }
+    }
+
+    /** The same with Brave's bridge, a sampler that keeps nothing, W3C and B3 propagation. */
+    @Test
+    void anUnsampledBraveSpanSendsNoTraceContext() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        for (Propagation.Factory propagation : List.of(new W3CPropagation(new BraveBaggageManager(), List.of()),
+                B3Propagation.FACTORY)) {
+            Map<Boolean, String> queries = new java.util.HashMap<>();
+            Map<Boolean, String> traces = new java.util.HashMap<>();
+            for (boolean sampled : List.of(false, true)) {
+                try (Tracing tracing = Tracing.newBuilder().localServiceName("app")
+                        .currentTraceContext(ThreadLocalCurrentTraceContext.newBuilder().build())
+                        .propagationFactory(propagation).traceId128Bit(true)
+                        .sampler(sampled ? Sampler.ALWAYS_SAMPLE : Sampler.NEVER_SAMPLE).build()) {
+                    BraveTracer tracer = new BraveTracer(tracing.tracer(),
+                            new BraveCurrentTraceContext(tracing.currentTraceContext()), new BraveBaggageManager());
+                    AtomicReference<ClickHouseTcpObservationContext> seen = new AtomicReference<>();
+                    String queryId = "brave-" + sampled + "-" + UUID.randomUUID();
+                    try (ClickHouseTcpClient client = TestClients.builder(server)
+                            .observationRegistry(tracingRegistry(tracer, new BravePropagator(tracing), seen)).build()) {
+                        traces.put(sampled, inAppSpan(tracer, client, queryId));
+                    }
+                    queries.put(sampled, queryId);
+                    assertThat(seen.get().getCarrier()).as("carrier").isNotEmpty();
+                    assertThat(TraceHeaders.parse(seen.get().getCarrier()).sampled()).isEqualTo(sampled);
+                }
+            }
+            assertThat(serverSpansOfQuery(server, queries.get(true))).isPositive();
+            assertThat(serverSpans(server, traces.get(true))).isNotEmpty();
+            assertThat(serverSpansOfQuery(server, queries.get(false))).as("%s", propagation).isZero();
+            assertThat(serverSpans(server, traces.get(false))).isEmpty();
+        }
+    }
+
+    /**
+     * A trace context given in {@link QueryOptions} whose sampled flag is clear is not sent either; with the
+     * flag set it is.
+     */
+    @Test
+    void anExplicitUnsampledTraceContextIsNotSent() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String unsampledTrace = UUID.randomUUID().toString().replace("-", "");
+        String sampledTrace = UUID.randomUUID().toString().replace("-", "");
+        String unsampledQuery = "explicit-unsampled-" + UUID.randomUUID();
+        String sampledQuery = "explicit-sampled-" + UUID.randomUUID();
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.queryRows("SELECT 1", QueryOptions.builder().queryId(unsampledQuery)
+                    .traceContext(TraceContext.fromTraceparent("00-" + unsampledTrace + "-b7ad6b7169203331-00", ""))
+                    .build());
+            client.queryRows("SELECT 1", QueryOptions.builder().queryId(sampledQuery)
+                    .traceContext(TraceContext.fromTraceparent("00-" + sampledTrace + "-b7ad6b7169203331-01", ""))
+                    .build());
+        }
+        assertThat(serverSpansOfQuery(server, sampledQuery)).isPositive();
+        assertThat(serverSpansOfQuery(server, unsampledQuery)).isZero();
+        assertThat(serverSpans(server, unsampledTrace)).isEmpty();
     }
 
     /** An insert's INSERT statement carries its client span's context as a query does. */

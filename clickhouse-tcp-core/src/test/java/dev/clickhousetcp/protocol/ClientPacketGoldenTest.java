@@ -193,6 +193,29 @@ class ClientPacketGoldenTest {
         }
     }
 
+    /**
+     * An unsampled trace context is not sent: ClientInfo says "no OpenTelemetry header" (per ClickHouse
+     * src/Interpreters/ClientInfo.cpp, a zero trace id), as the server records spans for any trace id it is
+     * given whatever the flags say.
+     */
+    @Test
+    void anUnsampledTraceContextIsNotWritten() throws IOException {
+        long rev = REVISIONS[REVISIONS.length - 1];
+        for (String flags : List.of("00", "02", "fe", "01", "03", "ff")) {
+            TraceContext trace = TraceContext.fromTraceparent(
+                    "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-" + flags, "k=v");
+            boolean sampled = (Integer.parseInt(flags, 16) & 1) == 1;
+            assertThat(trace.sampled()).isEqualTo(sampled);
+            ClientInfo info = new ClientInfo("", "", "0.0.0.0:0", "os", "host", "app", 1, 2, 3, "qk", trace);
+            byte[] b = bytes(w -> QueryPacket.write(w, rev, "qid", info, 1L, Map.of(), QueryStage.COMPLETE, false,
+                    "SELECT 1", Map.of()));
+            BinaryReader r = Golden.reader(b);
+            ClientPacketDecoder.Query q = ClientPacketDecoder.query(r, rev);
+            assertConsumed(r, b);
+            assertThat(q.info().trace()).as("flags %s", flags).isEqualTo(sampled ? trace : null);
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("versions")
     void insertDataBlock(String version) throws IOException {

@@ -69,10 +69,15 @@ class SampleApplicationTests {
 
     @DynamicPropertySource
     static void clickhouse(DynamicPropertyRegistry registry) {
+        clickhouse(registry, TABLE);
+    }
+
+    /** Points the app at the 26.7 server with its events in {@code table}. */
+    static void clickhouse(DynamicPropertyRegistry registry, String table) {
         ClickHouseServer server = ClickHouseServers.modern();
         registry.add("clickhouse.tcp.host", server::host);
         registry.add("clickhouse.tcp.port", server::tcpPort);
-        registry.add("sample.events.table", () -> TABLE);
+        registry.add("sample.events.table", () -> table);
     }
 
     @AfterAll

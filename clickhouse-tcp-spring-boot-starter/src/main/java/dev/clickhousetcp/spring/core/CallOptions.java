@@ -14,6 +14,7 @@ import dev.clickhousetcp.client.ExternalTable;
 import dev.clickhousetcp.client.InsertOptions;
 import dev.clickhousetcp.client.QueryListener;
 import dev.clickhousetcp.client.QueryOptions;
+import dev.clickhousetcp.observe.QueryMasking;
 import dev.clickhousetcp.protocol.TraceContext;
 
 import org.jspecify.annotations.Nullable;
@@ -164,7 +165,7 @@ final class CallOptions {
         }
         catch (IllegalArgumentException ex) {
             throw new InvalidDataAccessApiUsageException(
-                    "Query parameter '" + name + "': " + ex.getMessage() + ": [" + sql + "]", ex);
+                    "Query parameter '" + name + "': " + ex.getMessage() + ": [" + QueryMasking.mask(sql) + "]", ex);
         }
     }
 

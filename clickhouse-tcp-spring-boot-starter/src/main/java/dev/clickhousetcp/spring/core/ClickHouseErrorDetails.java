@@ -54,8 +54,10 @@ public interface ClickHouseErrorDetails {
     @Nullable String getQueryId();
 
     /**
-     * The statement that failed.
-     * @return the SQL (for inserts {@code INSERT INTO table}), or {@code null} when not known
+     * The statement that failed, with its secrets hidden as ClickHouse hides them in its logs (passwords,
+     * credentials of table functions and engines, ... read {@code '[HIDDEN]'}; see
+     * {@link dev.clickhousetcp.observe.QueryMasking}).
+     * @return the masked SQL (for inserts {@code INSERT INTO table}), or {@code null} when not known
      */
     @Nullable String getSql();
 

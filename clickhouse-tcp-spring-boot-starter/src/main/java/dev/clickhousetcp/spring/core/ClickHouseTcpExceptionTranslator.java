@@ -25,6 +25,7 @@ import dev.clickhousetcp.ClickHouseSessionRequiredException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTypeException;
 import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.observe.QueryMasking;
 import dev.clickhousetcp.spring.core.ClickHouseErrorCodes.Category;
 
 import org.jspecify.annotations.Nullable;
@@ -84,7 +85,9 @@ import org.springframework.dao.support.PersistenceExceptionTranslator;
  * <tr><td>anything else</td><td>{@link UncategorizedClickHouseException}</td></tr>
  * </table>
  *
- * <p><b>Messages</b> read {@code task; [sql]; client message; notes; query_id ...}. The notes name the
+ * <p><b>Messages</b> read {@code task; [sql]; client message; notes; query_id ...}. The {@code [sql]} part (and
+ * {@link ClickHouseErrorDetails#getSql()}) has its secrets hidden as the server hides them in its logs: passwords,
+ * credentials of table functions and engines, ... read {@code '[HIDDEN]'} ({@link QueryMasking}). The notes name the
  * deadline and its configured value for timeouts; for a failed INSERT whether its rows may have been applied
  * and whether a retry is safe (with its deduplication token); for a setting the server rejects (115, and 164,
  * 452, 471, 472 when the message names a setting) which setting, and whether it came from the client's default
@@ -141,7 +144,8 @@ public class ClickHouseTcpExceptionTranslator implements PersistenceExceptionTra
     /**
      * Translates a client exception.
      * @param task what was being done, for example {@code "query"}, or {@code null}
-     * @param sql the statement, or {@code null}; shown in the message, shortened if long
+     * @param sql the statement, or {@code null}; shown in the message with its secrets hidden
+     * ({@link QueryMasking#mask(String)}), shortened if long
      * @param ex the client exception
      * @return the Spring exception with {@code ex} as its cause, never {@code null}
      */
@@ -153,7 +157,9 @@ public class ClickHouseTcpExceptionTranslator implements PersistenceExceptionTra
      * Translates a client exception of one call.
      * @param task what was being done, for example {@code "query"} or {@code "insert"} (a task starting with
      * {@code insert} gets the notes about applied rows), or {@code null}
-     * @param sql the statement, or {@code null}; shown in the message, shortened if long
+     * @param sql the statement, or {@code null}; shown in the message and kept as
+     * {@link ClickHouseErrorDetails#getSql()} with its secrets hidden ({@link QueryMasking#mask(String)}), shortened
+     * in the message if long
      * @param queryId the statement's query_id, or {@code null}
      * @param callSettings names of the settings the call itself sent (beyond the client's default settings)
      * @param ex the client exception
@@ -163,8 +169,9 @@ public class ClickHouseTcpExceptionTranslator implements PersistenceExceptionTra
     public DataAccessException translate(@Nullable String task, @Nullable String sql, @Nullable String queryId,
             Collection<String> callSettings, ClickHouseException ex) {
         Category category = categorize(ex);
-        String message = message(task, sql, queryId, callSettings, ex);
-        return create(category, message, ex, sql, queryId);
+        String shown = QueryMasking.mask(sql);
+        String message = message(task, shown, queryId, callSettings, ex);
+        return create(category, message, ex, shown, queryId);
     }
 
     /**

@@ -26,6 +26,7 @@ import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.mapping.SchemaReport;
 import dev.clickhousetcp.mapping.TableColumn;
+import dev.clickhousetcp.observe.QueryMasking;
 import dev.clickhousetcp.protocol.Progress;
 
 import org.jspecify.annotations.Nullable;
@@ -265,11 +266,11 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
         }
         catch (MoreThanOneRow ex) {
             throw new IncorrectResultSizeDataAccessException(
-                    "Expected exactly one row but the query returned more: [" + sql + "]", 1);
+                    "Expected exactly one row but the query returned more: [" + QueryMasking.mask(sql) + "]", 1);
         }
         if (rows.isEmpty()) {
             throw new IncorrectResultSizeDataAccessException(
-                    "Expected exactly one row but the query returned none: [" + sql + "]", 1, 0);
+                    "Expected exactly one row but the query returned none: [" + QueryMasking.mask(sql) + "]", 1, 0);
         }
         return rows.get(0);
     }
@@ -531,13 +532,13 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
             Iterator<T> it = rows.iterator();
             if (!it.hasNext()) {
                 throw new IncorrectResultSizeDataAccessException(
-                        "Expected exactly one row but the query returned none: [" + sql + "]", 1, 0);
+                        "Expected exactly one row but the query returned none: [" + QueryMasking.mask(sql) + "]", 1, 0);
             }
             T first = it.next();
             if (it.hasNext()) {
                 // Closing the stream cancels the rest of the query.
                 throw new IncorrectResultSizeDataAccessException(
-                        "Expected exactly one row but the query returned more: [" + sql + "]", 1);
+                        "Expected exactly one row but the query returned more: [" + QueryMasking.mask(sql) + "]", 1);
             }
             return first;
         }
@@ -559,7 +560,7 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
                 if (rows > 1) {
                     // Closing the result cancels the rest of the query.
                     throw new IncorrectResultSizeDataAccessException(
-                            "Expected exactly one row but the query returned more: [" + sql + "]", 1);
+                            "Expected exactly one row but the query returned more: [" + QueryMasking.mask(sql) + "]", 1);
                 }
                 Column column = block.column(0);
                 value = column.getObject(0);
@@ -571,7 +572,7 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
                     checkSingleColumn(sql, header.columnCount());
                 }
                 throw new IncorrectResultSizeDataAccessException(
-                        "Expected exactly one row but the query returned none: [" + sql + "]", 1, 0);
+                        "Expected exactly one row but the query returned none: [" + QueryMasking.mask(sql) + "]", 1, 0);
             }
             return new SingleValue(value, text);
         }
@@ -580,7 +581,7 @@ public class ClickHouseTcpTemplate implements ClickHouseTcpOperations {
     private static void checkSingleColumn(String sql, int columns) {
         if (columns != 1) {
             throw new InvalidDataAccessApiUsageException(
-                    "Expected exactly one column but the query returned " + columns + ": [" + sql + "]");
+                    "Expected exactly one column but the query returned " + columns + ": [" + QueryMasking.mask(sql) + "]");
         }
     }
 

@@ -10,6 +10,7 @@ import dev.clickhousetcp.client.Compression;
 import dev.clickhousetcp.client.ExternalTable;
 import dev.clickhousetcp.client.QueryListener;
 import dev.clickhousetcp.client.RowMapper;
+import dev.clickhousetcp.observe.QueryMasking;
 import dev.clickhousetcp.protocol.Progress;
 import dev.clickhousetcp.protocol.TraceContext;
 import dev.clickhousetcp.spring.core.ClickHouseTcpOperations.StatementSpec;
@@ -165,6 +166,6 @@ final class DefaultStatementSpec implements StatementSpec {
 
     @Override
     public String toString() {
-        return "StatementSpec[" + this.sql + "; " + this.options + "]";
+        return "StatementSpec[" + QueryMasking.mask(this.sql) + "; " + this.options + "]";
     }
 }

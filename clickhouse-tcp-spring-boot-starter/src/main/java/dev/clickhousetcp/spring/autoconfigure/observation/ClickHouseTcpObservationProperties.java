@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class ClickHouseTcpObservationProperties {
 
     /**
-     * Whether observations carry the SQL as the db.query.text key (span attribute). Query parameter values are
-     * never part of it.
+     * Whether observations carry the SQL as the db.query.text key (span attribute), its secrets hidden as the
+     * server hides them in its logs. Query parameter values are never part of it.
      */
     private boolean includeQueryText = true;
 
