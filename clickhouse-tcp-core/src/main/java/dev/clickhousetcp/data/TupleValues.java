@@ -255,6 +255,15 @@ final class TupleValues {
         return out;
     }
 
+    /**
+     * The tuple element name a record component fills: the name its {@link ClickHouseColumn} gives, else its
+     * own (the element names of the tuple type a Dynamic column infers for a record).
+     */
+    static String elementName(RecordComponent rc) {
+        ClickHouseColumn a = rc.getAnnotation(ClickHouseColumn.class);
+        return a == null ? rc.getName() : a.value();
+    }
+
     /** Public {@code getX()} (and {@code boolean isX()}) methods, in a stable order; an annotated field names its getter's element. */
     private static List<Prop> getters(Class<?> cls) {
         Method[] methods = cls.getMethods();
