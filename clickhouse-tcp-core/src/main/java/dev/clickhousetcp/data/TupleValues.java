@@ -37,8 +37,11 @@ final class TupleValues {
     private final TupleType type;
     /** The element names, or {@code null} when the tuple is not named. */
     private final String[] names;
-    /** Per class: its getters in element order (named tuple), or a record's accessors in component order. */
-    private final Map<Class<?>, Method[]> plans = new ConcurrentHashMap<>();
+    /**
+     * Per class: its getters in element order (named tuple), or a record's accessors in component order; or
+     * the message saying why the class does not fit, so a refused class is not planned again per value.
+     */
+    private final Map<Class<?>, Object> plans = new ConcurrentHashMap<>();
 
     TupleValues(TupleType type, String[] names) {
         this.type = type;
@@ -79,7 +82,11 @@ final class TupleValues {
             return fromMap(m);
         }
         if (value instanceof Record || names != null && isBean(value)) {
-            return read(value, plans.computeIfAbsent(value.getClass(), this::plan));
+            Object plan = plans.computeIfAbsent(value.getClass(), this::planOrReason);
+            if (plan instanceof String reason) {
+                throw new ClickHouseTypeException(reason);
+            }
+            return read(value, (Method[]) plan);
         }
         throw ColumnWriter.cannotConvert(type, value);
     }
@@ -154,6 +161,14 @@ final class TupleValues {
 
     /** One readable property: its name, the name a {@link ClickHouseColumn} gives it (or null), its getter. */
     private record Prop(String name, String column, Method getter) {
+    }
+
+    private Object planOrReason(Class<?> cls) {
+        try {
+            return plan(cls);
+        } catch (ClickHouseTypeException e) {
+            return e.getMessage();
+        }
     }
 
     private Method[] plan(Class<?> cls) {
@@ -253,6 +268,15 @@ final class TupleValues {
             out.add(new Prop(rc.getName(), a == null ? null : a.value(), rc.getAccessor()));
         }
         return out;
+    }
+
+    /**
+     * The tuple element name a record component fills: the name its {@link ClickHouseColumn} gives, else its
+     * own (the element names of the tuple type a Dynamic column infers for a record).
+     */
+    static String elementName(RecordComponent rc) {
+        ClickHouseColumn a = rc.getAnnotation(ClickHouseColumn.class);
+        return a == null ? rc.getName() : a.value();
     }
 
     /** Public {@code getX()} (and {@code boolean isX()}) methods, in a stable order; an annotated field names its getter's element. */

@@ -156,7 +156,7 @@ final class ValueTypes {
                     throw new ClickHouseTypeException("cannot infer the ClickHouse type of null record component "
                             + comps[i].getName() + "; use TypedValue");
                 }
-                sb.append(i == 0 ? "" : ", ").append(TypeNames.backQuoteIfNeeded(comps[i].getName())).append(' ')
+                sb.append(i == 0 ? "" : ", ").append(TypeNames.backQuoteIfNeeded(TupleValues.elementName(comps[i]))).append(' ')
                         .append(naturalType(x, zone, depth + 1));
             }
             return sb.append(')').toString();

@@ -222,6 +222,16 @@ class NamedTupleInsertTest {
                         + "v.`Tuple(b UInt8, a String)`.b, variantType(w), w.`Tuple(b String, a String)`.a FROM " + t
                         + " ORDER BY id")).isEqualTo("Tuple(b UInt8, a String)\ts\t7\tTuple(b String, a String)\tA\n"
                         + "String\t\t0\tUInt64"); // the last, empty, value is trimmed
+                String d = TestClients.table("nt_dyn");
+                client.execute("CREATE TABLE " + d + " (id UInt8, d Dynamic) ENGINE = Memory");
+                try {
+                    client.insert(d, List.of("id", "d"), List.<Object[]>of(new Object[] {1, new Annotated("annB", "annA")},
+                            new Object[] {2, new Ns("A", "B")}));
+                    assertThat(tsv(server, "SELECT dynamicType(d), d FROM " + d + " ORDER BY id"))
+                            .isEqualTo("Tuple(b String, a String)\t('annB','annA')\nTuple(a String, b String)\t('A','B')");
+                } finally {
+                    client.execute("DROP TABLE IF EXISTS " + d);
+                }
             } finally {
                 client.execute("DROP TABLE IF EXISTS " + t);
             }
