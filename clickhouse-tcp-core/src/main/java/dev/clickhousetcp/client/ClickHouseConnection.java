@@ -442,7 +442,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         try {
             sendQuery(sql, options);
             sendExternalTables(options);
-            blocks.writeEmptyData();
+            endExternalTables();
             out.flush();
         } catch (IOException | RuntimeException e) {
             throw fail(e);
@@ -520,6 +520,20 @@ public final class ClickHouseConnection implements AutoCloseable {
             if (n > 0 || !sentAny) {
                 blocks.writeData(revision, t.name(), names, writers, n);
             }
+        }
+    }
+
+    /**
+     * Ends the external tables: with the empty Data block, or with Cancel for a server that leaves them
+     * unread when the query fails early and would misread the block's bytes as packets (see
+     * {@link ProtocolFeature#EXTERNAL_TABLES_READ_AFTER_FAILURE}; with compression the misread bytes make
+     * 18.16 close the connection, and a session lose its temporary tables).
+     */
+    private void endExternalTables() throws IOException {
+        if (ProtocolFeature.EXTERNAL_TABLES_READ_AFTER_FAILURE.in(revision)) {
+            blocks.writeEmptyData();
+        } else {
+            out.writeVarUInt(ClientPacket.CANCEL);
         }
     }
 
@@ -677,12 +691,11 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     /**
      * After a server Exception ends a query, packets we already sent may still be unread by the server
-     * (an older server that fails while parsing the query never reads the empty end-of-data block we
-     * sent with it, and answers it later with "Unexpected packet Data", code 101). A Ping round trip
-     * consumes any such answers: the connection is READY once Pong arrives. The wait is bounded by
-     * {@link Exchange#DRAIN_NANOS} and by the request's deadline: such a server cannot skip a compressed
-     * end-of-data block (it reads the frame as a plain block and waits for bytes that never come), so
-     * no Pong may ever arrive.
+     * (18.16 that fails while it reads the Query packet, e.g. on an unknown setting, parses the rest of
+     * that packet as packets and answers each with an Exception). A Ping round trip consumes any such
+     * answers: the connection is READY once Pong arrives. The wait is bounded by
+     * {@link Exchange#DRAIN_NANOS} and by the request's deadline: such a server may also wait for bytes
+     * that never come, or close the connection, so no Pong may ever arrive.
      */
     void resyncAfterException() throws IOException {
         Exchange x = exchange;
