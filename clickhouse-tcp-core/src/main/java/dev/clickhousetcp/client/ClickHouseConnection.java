@@ -10,9 +10,11 @@ import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.BufferPool;
 import dev.clickhousetcp.data.ColumnWriter;
 import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
@@ -81,6 +83,11 @@ public final class ClickHouseConnection implements AutoCloseable {
     private static final int READONLY = 164;
     /** The users and servers whose refusal of the compression setting was logged (bounded). */
     private static final Set<String> COMPRESSION_REFUSAL_LOGGED = ConcurrentHashMap.newKeySet();
+
+    /** The longest wait for the server's answer after a write to it failed ({@link #serverErrorAfterWriteFailure}). */
+    static final long SALVAGE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** The most bytes read for the server's answer after a write to it failed. */
+    static final long SALVAGE_BYTES = 4L << 20;
 
     /** Closes broken connections off the caller's thread (a graceful close may wait for the server). */
     private static final ThreadPoolExecutor CLOSER = closer();
@@ -468,7 +475,9 @@ public final class ClickHouseConnection implements AutoCloseable {
             endExternalTables();
             out.flush();
         } catch (IOException | RuntimeException e) {
-            throw fail(e);
+            ClickHouseServerException answer = serverErrorAfterWriteFailure(e, new ResponseReader(this, QueryListener.NONE));
+            ClickHouseException failed = fail(e);
+            throw answer != null ? answer : failed;
         }
         return x;
     }
@@ -836,6 +845,49 @@ public final class ClickHouseConnection implements AutoCloseable {
     /** Compressed frames this connection read so far (statistics). */
     long framesRead() {
         return blocks.framesRead();
+    }
+
+    /**
+     * After a write to the server failed ({@code failure}: a reset or a broken pipe, not a deadline or an
+     * interrupt), reads what the server had already sent: a server that refuses a request while the
+     * client is still sending it (an INSERT block over a memory limit, a value it cannot parse) writes its
+     * Exception packet and closes the connection, and the client's write then fails first. Reads with the
+     * running response's {@code reader} for at most {@link #SALVAGE_NANOS} and {@link #SALVAGE_BYTES}.
+     * The connection is broken afterwards either way (never reused).
+     *
+     * @return the server's exception, with {@code failure} suppressed, or {@code null} when the server
+     *         had sent none
+     */
+    ClickHouseServerException serverErrorAfterWriteFailure(Throwable failure, ResponseReader reader) {
+        if (!(failure instanceof IOException) || failure instanceof InterruptedIOException || aborted()
+                || state != State.BUSY) {
+            return null;
+        }
+        long start = transport.received();
+        Exchange paused = exchange;
+        exchange = null; // the request's own deadline and cancel no longer apply: only this short wait does
+        resyncDeadlineNanos = System.nanoTime() + SALVAGE_NANOS;
+        try {
+            while (transport.received() - start < SALVAGE_BYTES) {
+                Lifetime l = new Lifetime("a block read after a failed write");
+                Block b = reader.next(l);
+                l.release();
+                if (b == null) {
+                    return null; // an end of the response without an error: nothing to report but the failure
+                }
+            }
+            return null;
+        } catch (ClickHouseServerException e) {
+            e.addSuppressed(failure);
+            return e;
+        } catch (IOException | RuntimeException e) {
+            return null; // nothing (more) from the server: the write failure is the answer
+        } finally {
+            resyncDeadlineNanos = Long.MAX_VALUE;
+            if (state == State.BUSY) {
+                exchange = paused;
+            }
+        }
     }
 
     /** Sends the Cancel packet for the running query. */

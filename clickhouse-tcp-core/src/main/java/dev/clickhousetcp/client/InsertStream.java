@@ -200,7 +200,7 @@ public final class InsertStream implements AutoCloseable {
             conn.out().flush();
             rowsSent += rows;
         } catch (IOException | RuntimeException e) {
-            throw ended(failure(e));
+            throw ended(writeFailure(e));
         }
         for (ColumnWriter w : writers) {
             w.reset();
@@ -228,10 +228,14 @@ public final class InsertStream implements AutoCloseable {
     public Progress finish() {
         checkOpen();
         checkDeadline();
+        endSent = true;
         try {
-            endSent = true;
             conn.blocks().writeEmptyData();
             conn.out().flush();
+        } catch (IOException | RuntimeException e) {
+            throw ended(writeFailure(e));
+        }
+        try {
             while (true) {
                 Lifetime l = new Lifetime("an insert response block");
                 Block b = reader.next(l);
@@ -248,6 +252,17 @@ public final class InsertStream implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw ended(failure(e));
         }
+    }
+
+    /**
+     * A write to the server failed: the server's own error when it had sent one before closing (it
+     * refused the data while it was being sent), else the failure ({@link #failure}); the connection is
+     * dropped either way.
+     */
+    private RuntimeException writeFailure(Throwable e) {
+        ClickHouseServerException answer = conn.serverErrorAfterWriteFailure(e, reader);
+        RuntimeException failed = failure(e);
+        return answer != null ? answer : failed;
     }
 
     /** Ends the insert (see {@link #end}) and returns {@code e}, for the caller to throw. */
