@@ -31,7 +31,10 @@ import java.util.List;
  * <p><b>Deadline.</b> The query's timeout covers the whole insert: waiting for the header, producing
  * the rows ({@link #checkDeadline()}, called by the client's insert methods between rows), sending
  * the blocks and waiting for the server's confirmation. An insert cannot be cancelled halfway, so at
- * the deadline it is abandoned and its connection dropped. Every failure after data reached the server
+ * the deadline it is abandoned and its connection dropped. A server that refuses the data while it is
+ * still being sent (a block over a memory limit, a value it cannot take) sends its Exception and closes
+ * the connection: the failed write is then reported as that {@link ClickHouseServerException}, with the
+ * write failure suppressed. Every other failure after data reached the server
  * is a {@link ClickHouseConnectionException} (or its {@link ClickHouseTimeoutException} subtype) whose
  * {@link ClickHouseConnectionException#insertMayHaveBeenApplied()} is {@code true} and which names the
  * deduplication token that makes a retry safe.
