@@ -25,16 +25,22 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 class CompressedSessionErrorTest {
 
     static List<Arguments> cases() {
+        return serversAndCompressions(Compression.LZ4, Compression.ZSTD, Compression.NONE);
+    }
+
+    /** ("legacy" or "modern", compression) for each server and each of {@code compressions}. */
+    static List<Arguments> serversAndCompressions(Compression... compressions) {
         List<Arguments> a = new ArrayList<>();
         for (String server : List.of("legacy", "modern")) {
-            for (Compression c : List.of(Compression.LZ4, Compression.ZSTD, Compression.NONE)) {
+            for (Compression c : compressions) {
                 a.add(Arguments.of(server, c));
             }
         }
         return a;
     }
 
-    private static ClickHouseServer server(String kind) {
+    /** The server a case names: "legacy" (18.16) or "modern" (26.7). */
+    static ClickHouseServer server(String kind) {
         return kind.equals("legacy") ? ClickHouseServers.legacy() : ClickHouseServers.modern();
     }
 

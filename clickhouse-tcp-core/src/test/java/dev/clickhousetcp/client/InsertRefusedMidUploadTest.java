@@ -48,13 +48,7 @@ class InsertRefusedMidUploadTest {
     }
 
     static List<Arguments> otherKinds() {
-        List<Arguments> a = new ArrayList<>();
-        for (String server : List.of("modern", "legacy")) {
-            for (Compression c : List.of(Compression.NONE, Compression.LZ4)) {
-                a.add(Arguments.of(server, c));
-            }
-        }
-        return a;
+        return CompressedSessionErrorTest.serversAndCompressions(Compression.NONE, Compression.LZ4);
     }
 
     /**
@@ -66,7 +60,7 @@ class InsertRefusedMidUploadTest {
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("otherKinds")
     void aBlockTheServerRefusesWhileLaterBlocksAreSentGetsTheServersError(String kind, Compression compression) {
-        ClickHouseServer server = kind.equals("modern") ? ClickHouseServers.modern() : ClickHouseServers.legacy();
+        ClickHouseServer server = CompressedSessionErrorTest.server(kind);
         String t = TestClients.table("refused_later");
         String p = TestClients.table("refused_parts");
         server.httpQuery("CREATE TABLE " + t + " (id UInt32, s String, c UInt8 MATERIALIZED throwIf(id = 150)) "

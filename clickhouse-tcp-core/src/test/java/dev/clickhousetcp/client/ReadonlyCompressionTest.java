@@ -12,7 +12,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,17 +25,12 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 class ReadonlyCompressionTest {
 
     static List<Arguments> cases() {
-        List<Arguments> a = new ArrayList<>();
-        for (String server : List.of("modern", "legacy")) {
-            for (Compression c : List.of(Compression.ZSTD, Compression.zstd(3), Compression.LZ4, Compression.NONE)) {
-                a.add(Arguments.of(server, c));
-            }
-        }
-        return a;
+        return CompressedSessionErrorTest.serversAndCompressions(Compression.ZSTD, Compression.zstd(3), Compression.LZ4,
+                Compression.NONE);
     }
 
     private static ClickHouseServer server(String kind) {
-        return kind.equals("legacy") ? ClickHouseServers.legacy() : ClickHouseServers.modern();
+        return CompressedSessionErrorTest.server(kind);
     }
 
     private static void queries(QueryOperations ops) {
