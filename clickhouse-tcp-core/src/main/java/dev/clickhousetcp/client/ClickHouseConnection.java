@@ -10,9 +10,11 @@ import dev.clickhousetcp.ClickHouseServerException;
 import dev.clickhousetcp.ClickHouseTimeoutException;
 import dev.clickhousetcp.ClickHouseTimeoutException.Deadline;
 import dev.clickhousetcp.ClickHouseTypeException;
+import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.data.BufferPool;
 import dev.clickhousetcp.data.ColumnWriter;
 import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
@@ -25,6 +27,8 @@ import dev.clickhousetcp.protocol.QueryPacket;
 import dev.clickhousetcp.protocol.ServerExceptionCodec;
 import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -35,7 +39,9 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -69,6 +75,20 @@ public final class ClickHouseConnection implements AutoCloseable {
      * connection opened on its own with {@link #open(ConnectionConfig)} has a pool of that size to itself).
      */
     public static final long BUFFER_POOL_MAX_RETAINED_BYTES = 32L << 20;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClickHouseConnection.class);
+    private static final String COMPRESSION_METHOD_SETTING = "network_compression_method";
+    private static final String ZSTD_LEVEL_SETTING = "network_zstd_compression_level";
+    private static final String READONLY_SETTING = "readonly";
+    /** ClickHouse error code READONLY: a setting the user may not change. */
+    private static final int READONLY = 164;
+    /** The users and servers whose refusal of the compression setting was logged (bounded). */
+    private static final Set<String> COMPRESSION_REFUSAL_LOGGED = ConcurrentHashMap.newKeySet();
+
+    /** The longest wait for the server's answer after a write to it failed ({@link #serverErrorAfterWriteFailure}). */
+    static final long SALVAGE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+    /** The most bytes read for the server's answer after a write to it failed. */
+    static final long SALVAGE_BYTES = 4L << 20;
 
     /** Closes broken connections off the caller's thread (a graceful close may wait for the server). */
     private static final ThreadPoolExecutor CLOSER = closer();
@@ -104,6 +124,15 @@ public final class ClickHouseConnection implements AutoCloseable {
     /** Whether a statement changed the server session beyond what the configuration gives (USE, SET...). */
     private boolean carriesSessionState;
     private final boolean receiveChunked;
+    /**
+     * Whether the connection's settings are readonly = 1, where no setting may change (ClickHouse
+     * {@code SettingsConstraints}; code 164 READONLY): from the server Hello's settings (54474+, the
+     * user's profile), a successful {@code SET readonly} of this connection, or the server's refusal of
+     * the compression setting. The client then sends no {@code network_compression_method} of its own.
+     */
+    private boolean readonlyOne;
+    /** The value the running statement's {@code SET readonly} gives, applied when it succeeds; or null. */
+    private String settingReadonly;
 
     /** A connection over {@code transport} after its handshake ({@link ConnectionOpener}), READY. */
     ClickHouseConnection(ConnectionConfig config, Transport transport, BinaryReader in, BinaryWriter out,
@@ -123,6 +152,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         this.blocks = new BlockChannel(in, out, config.bufferSize(), config.limits());
         this.sendChunked = sendChunked;
         this.receiveChunked = receiveChunked;
+        this.readonlyOne = "1".equals(hello.serverSettings().get(READONLY_SETTING));
         this.state = State.READY;
     }
 
@@ -463,12 +493,14 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
         Exchange x = begin(budget, query);
         try {
-            sendQuery(sql, options);
+            sendQuery(sql, options, null);
             sendExternalTables(options);
-            blocks.writeEmptyData();
+            endExternalTables();
             out.flush();
         } catch (IOException | RuntimeException e) {
-            throw fail(e);
+            ClickHouseServerException answer = serverErrorAfterWriteFailure(e, new ResponseReader(this, QueryListener.NONE));
+            ClickHouseException failed = fail(e);
+            throw answer != null ? answer : failed;
         }
         return x;
     }
@@ -550,6 +582,20 @@ public final class ClickHouseConnection implements AutoCloseable {
     }
 
     /**
+     * Ends the external tables: with the empty Data block, or with Cancel for a server that leaves them
+     * unread when the query fails early and would misread the block's bytes as packets (see
+     * {@link ProtocolFeature#EXTERNAL_TABLES_READ_AFTER_FAILURE}; with compression the misread bytes make
+     * 18.16 close the connection, and a session lose its temporary tables).
+     */
+    private void endExternalTables() throws IOException {
+        if (ProtocolFeature.EXTERNAL_TABLES_READ_AFTER_FAILURE.in(revision)) {
+            blocks.writeEmptyData();
+        } else {
+            out.writeVarUInt(ClientPacket.CANCEL);
+        }
+    }
+
+    /**
      * A random version-4 UUID from the calling thread's own generator. {@code UUID.randomUUID()} reads
      * the system's {@code SecureRandom} under one JVM-wide monitor (a read of /dev/urandom inside
      * {@code synchronized} in the JDK, which pins a virtual thread on JDK 21 to 23, and a lock every
@@ -562,23 +608,36 @@ public final class ClickHouseConnection implements AutoCloseable {
         return new UUID(msb, lsb).toString();
     }
 
-    private void sendQuery(String sql, QueryOptions options) throws IOException {
-        String queryId = options.queryId() != null ? options.queryId() : randomQueryId();
+    private void sendQuery(String sql, QueryOptions options, String givenQueryId) throws IOException {
+        String queryId = givenQueryId != null ? givenQueryId
+                : options.queryId() != null ? options.queryId() : randomQueryId();
         Exchange x = exchange;
-        if (x != null) {
-            x.queryId = queryId;
-        }
         Compression compression = options.compression() != null ? options.compression() : config.compression();
         Map<String, String> settings = new LinkedHashMap<>();
         // No setting the user did not ask for, unless the protocol needs it: a compressed response
         // comes in the server's network_compression_method (LZ4 unless the user's profile says
         // otherwise) and every frame names its codec, so LZ4 needs no setting; another codec (ZSTD,
-        // checksum-only NONE) must be asked for. A readonly = 1 user cannot change settings; see Compression.
-        if (compression.enabled() && compression.method() != CompressionMethod.LZ4) {
-            settings.put("network_compression_method", compression.method().settingValue());
+        // checksum-only NONE) must be asked for, unless this server refused it before (readonly = 1).
+        boolean added = compression.enabled() && compression.method() != CompressionMethod.LZ4
+                && !config.settings().containsKey(COMPRESSION_METHOD_SETTING)
+                && !options.settings().containsKey(COMPRESSION_METHOD_SETTING);
+        if (added && readonlyOne) {
+            added = false;
+            logCompressionRefused(compression);
+        }
+        SqlSettings.Assignment readonly = SqlSettings.set(sql, READONLY_SETTING);
+        settingReadonly = readonly == null ? null : readonly.value() == null ? "0" : readonly.value();
+        if (added) {
+            settings.put(COMPRESSION_METHOD_SETTING, compression.method().settingValue());
             if (compression.method() == CompressionMethod.ZSTD) {
-                settings.put("network_zstd_compression_level", Integer.toString(compression.level()));
+                settings.put(ZSTD_LEVEL_SETTING, Integer.toString(compression.level()));
             }
+        }
+        if (x != null) {
+            x.queryId = queryId;
+            x.sql = sql;
+            x.options = options;
+            x.compressionSettingAdded = added;
         }
         settings.putAll(config.settings());
         settings.putAll(options.settings());
@@ -703,12 +762,11 @@ public final class ClickHouseConnection implements AutoCloseable {
 
     /**
      * After a server Exception ends a query, packets we already sent may still be unread by the server
-     * (an older server that fails while parsing the query never reads the empty end-of-data block we
-     * sent with it, and answers it later with "Unexpected packet Data", code 101). A Ping round trip
-     * consumes any such answers: the connection is READY once Pong arrives. The wait is bounded by
-     * {@link Exchange#DRAIN_NANOS} and by the request's deadline: such a server cannot skip a compressed
-     * end-of-data block (it reads the frame as a plain block and waits for bytes that never come), so
-     * no Pong may ever arrive.
+     * (18.16 that fails while it reads the Query packet, e.g. on an unknown setting, parses the rest of
+     * that packet as packets and answers each with an Exception). A Ping round trip consumes any such
+     * answers: the connection is READY once Pong arrives. The wait is bounded by
+     * {@link Exchange#DRAIN_NANOS} and by the request's deadline: such a server may also wait for bytes
+     * that never come, or close the connection, so no Pong may ever arrive.
      */
     void resyncAfterException() throws IOException {
         Exchange x = exchange;
@@ -747,6 +805,115 @@ public final class ClickHouseConnection implements AutoCloseable {
                     + " while resynchronizing after a server exception");
         }
         throw new ClickHouseProtocolException("no Pong while resynchronizing after a server exception");
+    }
+
+    /**
+     * Whether the running request was refused only because of the compression setting the client added
+     * ({@code network_compression_method}, code 164 READONLY: a user with {@code readonly = 1} may change no
+     * setting, ClickHouse {@code SettingsConstraints}) and has been sent again without it: the server then
+     * compresses with its own method, which the client reads as every frame names its codec (the client's
+     * own frames keep the configured method: the server reads any). Remembered for the connection's
+     * later requests; logged once per user and server. Call after the exception's resync, while BUSY.
+     *
+     * @throws IOException when sending fails (the caller fails the connection)
+     */
+    boolean resentWithoutCompressionSetting(ClickHouseServerException e) throws IOException {
+        if (!refusedCompressionSetting(e)) {
+            return false;
+        }
+        Exchange x = exchange;
+        sendQuery(x.sql, x.options, x.queryId);
+        sendExternalTables(x.options);
+        endExternalTables();
+        out.flush();
+        return true;
+    }
+
+    /**
+     * Whether {@code e} refuses the compression setting the client added to the running request (code 164
+     * naming it): then the connection takes its settings for readonly = 1 and says so once.
+     */
+    boolean refusedCompressionSetting(ClickHouseServerException e) {
+        Exchange x = exchange;
+        if (x == null || !x.compressionSettingAdded || e.code() != READONLY
+                || !e.serverMessage().contains(COMPRESSION_METHOD_SETTING)) {
+            return false;
+        }
+        readonlyOne = true;
+        logCompressionRefused(x.options.compression() != null ? x.options.compression() : config.compression());
+        return true;
+    }
+
+    /** Logs, once per user and server, that the server's own compression method replaces {@code asked}. */
+    private void logCompressionRefused(Compression asked) {
+        String who = config.user() + "@" + config.host() + ":" + config.port();
+        if (COMPRESSION_REFUSAL_LOGGED.size() < 1024 && COMPRESSION_REFUSAL_LOGGED.add(who)) {
+            LOG.info("user '{}' has readonly = 1 on {}:{} and may not set {}: responses come compressed with the "
+                    + "server's own method (LZ4 unless the user's profile says otherwise) instead of {}; what the "
+                    + "client sends stays {}", config.user(), config.host(), config.port(), COMPRESSION_METHOD_SETTING,
+                    asked, asked);
+        }
+    }
+
+    /** The running statement ended with EndOfStream: a {@code SET readonly} of it took effect. */
+    void statementSucceeded() {
+        if (settingReadonly != null) {
+            readonlyOne = "1".equals(settingReadonly);
+            settingReadonly = null;
+        }
+    }
+
+    /** Forgets which refusals of the compression setting were logged (tests of the log line). */
+    static void forgetLoggedCompressionRefusals() {
+        COMPRESSION_REFUSAL_LOGGED.clear();
+    }
+
+    /** Compressed frames this connection read so far (statistics). */
+    long framesRead() {
+        return blocks.framesRead();
+    }
+
+    /**
+     * After a write to the server failed ({@code failure}: a reset or a broken pipe, not a deadline or an
+     * interrupt), reads what the server had already sent: a server that refuses a request while the
+     * client is still sending it (an INSERT block over a memory limit, a value it cannot parse) writes its
+     * Exception packet and closes the connection, and the client's write then fails first. Reads with the
+     * running response's {@code reader} for at most {@link #SALVAGE_NANOS} and {@link #SALVAGE_BYTES}.
+     * The connection is broken afterwards either way (never reused).
+     *
+     * @return the server's exception, with {@code failure} suppressed, or {@code null} when the server
+     *         had sent none
+     */
+    ClickHouseServerException serverErrorAfterWriteFailure(Throwable failure, ResponseReader reader) {
+        if (!(failure instanceof IOException) || failure instanceof InterruptedIOException || aborted()
+                || state != State.BUSY) {
+            return null;
+        }
+        long start = transport.received();
+        Exchange paused = exchange;
+        exchange = null; // the request's own deadline and cancel no longer apply: only this short wait does
+        resyncDeadlineNanos = System.nanoTime() + SALVAGE_NANOS;
+        try {
+            while (transport.received() - start < SALVAGE_BYTES) {
+                Lifetime l = new Lifetime("a block read after a failed write");
+                Block b = reader.next(l);
+                l.release();
+                if (b == null) {
+                    return null; // an end of the response without an error: nothing to report but the failure
+                }
+            }
+            return null;
+        } catch (ClickHouseServerException e) {
+            e.addSuppressed(failure);
+            return e;
+        } catch (IOException | RuntimeException e) {
+            return null; // nothing (more) from the server: the write failure is the answer
+        } finally {
+            resyncDeadlineNanos = Long.MAX_VALUE;
+            if (state == State.BUSY) {
+                exchange = paused;
+            }
+        }
     }
 
     /** Sends the Cancel packet for the running query. */

@@ -12,10 +12,14 @@ import java.util.Objects;
  * by the setting {@code network_compression_method} (and {@code network_zstd_compression_level}).
  * Frames from the server are accepted in any of the three methods regardless of the one requested,
  * so for {@link #LZ4}, the server's default, the client sends no setting; for {@link #ZSTD} and
- * {@link #CHECKSUM_ONLY} it sends {@code network_compression_method} with the query, which a user
- * whose profile has {@code readonly = 1} may not change (the query then fails with code 164 and a
- * note saying so: use LZ4 or NONE for such a user, or {@code readonly = 2}). Immutable and
- * thread-safe.
+ * {@link #CHECKSUM_ONLY} it sends {@code network_compression_method} with the query. Where the
+ * settings are {@code readonly = 1} (no setting may change; ClickHouse 26.7 refuses one with code 164
+ * and closes the connection, 18.16 ignores it) the client sends none: the responses then come in the
+ * server's own method, the client's blocks keep this one, and the client says so once in its log
+ * (INFO, per user and server). It knows of {@code readonly = 1} from the server's Hello (the user's
+ * profile, servers of revision 54474 and later), from a {@code SET readonly} it ran on the connection,
+ * or from the server's refusal; readonly = 1 reached another way (e.g. {@code SET profile}) fails the
+ * query with code 164 and a note, and on 26.7 ends the connection. Immutable and thread-safe.
  *
  * <ul>
  *   <li>{@link #NONE}: no compression, blocks travel as plain native format (flag 0).</li>
@@ -27,9 +31,9 @@ import java.util.Objects;
  * </ul>
  *
  * <p>Compression costs CPU on both ends for fewer bytes on the wire: on loopback or a fast LAN
- * {@link #NONE} is faster. ClickHouse 18.16 cannot skip the compressed end-of-data block of a query
- * that fails before it reads the query's data (syntax error, unknown setting) and drops the
- * connection; the server's error is still thrown and the connection replaced.
+ * {@link #NONE} is faster. ClickHouse 18.16 that refuses a setting of the Query packet itself (an
+ * unknown setting) reads the rest of that packet as packets and may drop the connection; the server's
+ * error is still thrown and the connection replaced. Other errors keep the connection, compressed or not.
  */
 public final class Compression {
     /** Compression off: the Query packet's compression flag is 0. */

@@ -38,6 +38,14 @@ final class Exchange {
     private final Transport transport;
     /** The query_id sent with the request (observations report it), or {@code null} for a ping. */
     volatile String queryId;
+    /** The statement and options sent, for sending it again ({@code null} for a ping). */
+    String sql;
+    QueryOptions options;
+    /**
+     * Whether the client added {@code network_compression_method} to the request's settings on its own
+     * (the user set no such setting), so that the server's refusal of it (readonly) is the client's to handle.
+     */
+    boolean compressionSettingAdded;
     volatile boolean cancelRequested;
     volatile Abort abort = Abort.NONE;
     /** An interrupt of the request's thread was taken (to cancel); the result restores it. */

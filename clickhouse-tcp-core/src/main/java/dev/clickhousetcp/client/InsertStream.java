@@ -31,7 +31,10 @@ import java.util.List;
  * <p><b>Deadline.</b> The query's timeout covers the whole insert: waiting for the header, producing
  * the rows ({@link #checkDeadline()}, called by the client's insert methods between rows), sending
  * the blocks and waiting for the server's confirmation. An insert cannot be cancelled halfway, so at
- * the deadline it is abandoned and its connection dropped. Every failure after data reached the server
+ * the deadline it is abandoned and its connection dropped. A server that refuses the data while it is
+ * still being sent (a block over a memory limit, a value it cannot take) sends its Exception and closes
+ * the connection: the failed write is then reported as that {@link ClickHouseServerException}, with the
+ * write failure suppressed. Every other failure after data reached the server
  * is a {@link ClickHouseConnectionException} (or its {@link ClickHouseTimeoutException} subtype) whose
  * {@link ClickHouseConnectionException#insertMayHaveBeenApplied()} is {@code true} and which names the
  * deduplication token that makes a retry safe.
@@ -200,7 +203,7 @@ public final class InsertStream implements AutoCloseable {
             conn.out().flush();
             rowsSent += rows;
         } catch (IOException | RuntimeException e) {
-            throw ended(failure(e));
+            throw ended(writeFailure(e));
         }
         for (ColumnWriter w : writers) {
             w.reset();
@@ -228,10 +231,14 @@ public final class InsertStream implements AutoCloseable {
     public Progress finish() {
         checkOpen();
         checkDeadline();
+        endSent = true;
         try {
-            endSent = true;
             conn.blocks().writeEmptyData();
             conn.out().flush();
+        } catch (IOException | RuntimeException e) {
+            throw ended(writeFailure(e));
+        }
+        try {
             while (true) {
                 Lifetime l = new Lifetime("an insert response block");
                 Block b = reader.next(l);
@@ -248,6 +255,17 @@ public final class InsertStream implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw ended(failure(e));
         }
+    }
+
+    /**
+     * A write to the server failed: the server's own error when it had sent one before closing (it
+     * refused the data while it was being sent), else the failure ({@link #failure}); the connection is
+     * dropped either way.
+     */
+    private RuntimeException writeFailure(Throwable e) {
+        ClickHouseServerException answer = conn.serverErrorAfterWriteFailure(e, reader);
+        RuntimeException failed = failure(e);
+        return answer != null ? answer : failed;
     }
 
     /** Ends the insert (see {@link #end}) and returns {@code e}, for the caller to throw. */

@@ -156,14 +156,25 @@ final class ResponseReader {
                 }
                 case ServerPacket.TIMEZONE_UPDATE -> conn.timeZone().update(in.readString());
                 case ServerPacket.EXCEPTION -> {
-                    ClickHouseServerException e = explained(ServerExceptionCodec.read(in));
+                    ClickHouseServerException e = ServerExceptionCodec.read(in);
                     finished = true;
+                    boolean resent;
                     try {
                         conn.resyncAfterException();
+                        resent = conn.resentWithoutCompressionSetting(e);
                     } catch (IOException | RuntimeException resync) {
                         // the server's error is still the answer; the connection is not reusable
-                        e.addSuppressed(conn.fail(resync));
-                        throw e;
+                        ClickHouseServerException answer = conn.refusedCompressionSetting(e) ? e.withClientNote(
+                                "the client adds network_compression_method for ZSTD and CHECKSUM_ONLY compression "
+                                + "unless it knows the settings are readonly = 1 (from the server's Hello or a SET "
+                                + "readonly it ran); here they became so another way, and the server closed the "
+                                + "connection after refusing the setting: use Compression.LZ4 or NONE there") : e;
+                        answer.addSuppressed(conn.fail(resync));
+                        throw answer;
+                    }
+                    if (resent) {
+                        finished = false; // the same request again: its response follows
+                        continue;
                     }
                     conn.end();
                     throw e;
@@ -171,6 +182,7 @@ final class ResponseReader {
                 case ServerPacket.END_OF_STREAM -> {
                     finished = true;
                     conn.timeZone().ended();
+                    conn.statementSucceeded();
                     conn.end();
                     return null;
                 }
@@ -178,17 +190,6 @@ final class ResponseReader {
                         + " during a query");
             }
         }
-    }
-
-    /** READONLY (164) for a setting this client sends on the user's behalf: says why and what to do. */
-    private static ClickHouseServerException explained(ClickHouseServerException e) {
-        if (e.code() == 164 && e.serverMessage().contains("network_compression_method")) {
-            return e.withClientNote("the client sends network_compression_method only for ZSTD and CHECKSUM_ONLY "
-                    + "network compression; for a user with readonly = 1, who may change no setting, use Compression.LZ4 "
-                    + "(the server's default codec, sent without a setting) or Compression.NONE, or give the user "
-                    + "readonly = 2");
-        }
-        return e;
     }
 
     boolean finished() {

@@ -41,6 +41,18 @@ public enum ProtocolFeature {
     SETTINGS_SERIALIZED_AS_STRINGS(54429),
     /** The Scalar client packet exists (scalar subquery results sent between servers; not used by this client). */
     SCALARS(54429),
+    /**
+     * The nearest gate to ClickHouse 20.1, the first release whose server still reads a failed query's
+     * external tables when the query failed before it read them (a syntax error, an unknown or refused
+     * setting, too many queries): ClickHouse PR #8084, {@code initializeExternalTablesIfSet} after the
+     * exception in {@code TCPHandler::runImpl}. An older server (18.16) leaves the Data packet that ends
+     * them unread and parses its bytes as the next packets: Data and Hello are refused with code 101
+     * without reading their payload, and the bytes of a compressed frame are an unknown packet (code 99),
+     * on which the server closes the connection. Below this gate the client ends the external tables
+     * with Cancel instead: while the server reads them, Cancel ends them as the empty block does
+     * ({@code receivePacket} returns false for it); after a failure, it is a stray Cancel the server ignores.
+     */
+    EXTERNAL_TABLES_READ_AFTER_FAILURE(54429),
     /** The Query packet carries the inter-server secret hash, written empty by this client. */
     INTERSERVER_SECRET(54441),
     /** ClientInfo carries an OpenTelemetry trace context (see {@link TraceContext}). */

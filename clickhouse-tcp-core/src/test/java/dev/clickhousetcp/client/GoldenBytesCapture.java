@@ -10,6 +10,8 @@ import dev.clickhousetcp.data.Lifetime;
 import dev.clickhousetcp.data.ReadContext;
 import dev.clickhousetcp.io.BinaryReader;
 import dev.clickhousetcp.io.BinaryWriter;
+import dev.clickhousetcp.io.CompressedOutputStream;
+import dev.clickhousetcp.io.CompressionMethod;
 import dev.clickhousetcp.protocol.BlockCodec;
 import dev.clickhousetcp.protocol.ClientInfo;
 import dev.clickhousetcp.protocol.ClientPacket;
@@ -470,6 +472,78 @@ class GoldenBytesCapture {
             Files.writeString(t.dir.resolve("data/UNSUPPORTED.txt"), unsupported.isEmpty() ? ""
                     : String.join("\n", unsupported) + "\n");
         }
+    }
+
+    /**
+     * A query that fails before the server reads its external tables (a syntax error), compressed (LZ4),
+     * on connections of its own: {@code server/compressed-exception-pong} is what the server sends when the
+     * external tables end the way this client ends them at that revision ({@link
+     * ProtocolFeature#EXTERNAL_TABLES_READ_AFTER_FAILURE}: the compressed empty Data block, or Cancel below
+     * it) and a Ping follows: the Exception (its envelope and body never compressed), then the Pong. On a
+     * server below the gate, {@code server/compressed-exception-unread-block} is what it sends when the
+     * compressed empty Data block ends them instead: everything until it closed the connection.
+     */
+    @Test
+    void captureCompressedFailure() throws IOException {
+        for (ClickHouseServer server : List.of(ClickHouseServers.modern(), ClickHouseServers.legacy())) {
+            try (Session s = new Session(server)) {
+                boolean reads = ProtocolFeature.EXTERNAL_TABLES_READ_AFTER_FAILURE.in(s.revision);
+                Target t = new Target(s);
+                Properties p = compressedFailure(t, s, reads);
+                p.setProperty("packet", "Exception, Pong");
+                p.setProperty("note", "external tables ended with " + (reads ? "the compressed empty Data block" : "Cancel")
+                        + ", then a Ping");
+                Packet e = s.next();
+                Packet pong = s.next();
+                if (e.type() != ServerPacket.EXCEPTION || pong.type() != ServerPacket.PONG) {
+                    throw new IllegalStateException("expected Exception, Pong: " + e.type() + ", " + pong.type());
+                }
+                t.write("server/compressed-exception-pong", concat(List.of(e, pong)), p);
+                if (reads) {
+                    continue;
+                }
+            }
+            try (Session s = new Session(server)) {
+                Target t = new Target(s);
+                Properties p = compressedFailure(t, s, true);
+                p.setProperty("packet", "Exception, Exception, Exception, end of connection");
+                p.setProperty("note", "external tables ended with the compressed empty Data block, then a Ping; "
+                        + "everything until the server closed the connection");
+                int start = s.tee.copy.size();
+                byte[] buf = new byte[8192];
+                while (s.tee.read(buf, 0, buf.length) >= 0) {
+                    // the tee keeps what arrives, until the server closes the connection
+                }
+                t.write("server/compressed-exception-unread-block", s.received(start, s.tee.copy.size()), p);
+            }
+        }
+    }
+
+    /** Sends a failing compressed query and a Ping (external tables ended by Data or Cancel), provenance. */
+    private static Properties compressedFailure(Target t, Session s, boolean endWithData) throws IOException {
+        String sql = "SELEC 1";
+        QueryPacket.write(s.out, s.revision, "golden-compressed-exception", CLIENT_INFO.forQuery(
+                "golden-compressed-exception", null, null), START_MICROS, Map.of(), QueryStage.COMPLETE, true, sql,
+                Map.of());
+        if (endWithData) {
+            s.out.writeVarUInt(ClientPacket.DATA);
+            s.out.writeString("");
+            ByteArrayOutputStream block = new ByteArrayOutputStream();
+            BinaryWriter w = new BinaryWriter(block, 64);
+            BlockCodec.writeEmpty(w);
+            w.flush();
+            CompressedOutputStream frames = new CompressedOutputStream(s.out::writeBytes, 1 << 20);
+            frames.method(CompressionMethod.LZ4, 0);
+            frames.write(block.toByteArray(), 0, block.size());
+            frames.flush();
+        } else {
+            s.out.writeVarUInt(ClientPacket.CANCEL);
+        }
+        s.out.writeVarUInt(ClientPacket.PING);
+        s.out.flush();
+        Properties p = t.provenance(sql, Map.of());
+        p.setProperty("compression", "lz4");
+        return p;
     }
 
     /**
