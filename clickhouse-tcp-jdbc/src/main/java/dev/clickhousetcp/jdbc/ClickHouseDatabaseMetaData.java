@@ -14,10 +14,23 @@ import java.util.Set;
 
 /**
  * Database facts of a connection: product and driver names and versions, the URL (password hidden), the user,
- * the identifier rules (case-sensitive, stored as written) and the database term of the
- * {@code databaseTerm} property. The metadata result sets ({@code getTables}, {@code getColumns}...) are
- * not provided yet: they throw {@link java.sql.SQLFeatureNotSupportedException} (HYC00). Answers that need
- * no server round trip; safe to share between threads.
+ * the identifier rules (case-sensitive, stored as written), the database term of the {@code databaseTerm}
+ * property, and the metadata result sets ({@code getTables}, {@code getColumns}, {@code getPrimaryKeys}...) read
+ * from the server's {@code system.*} tables with one or two queries per call.
+ *
+ * <p>In {@code databaseTerm=schema} (the default) a ClickHouse database is a JDBC schema: {@code getSchemas}
+ * lists the databases, {@code TABLE_SCHEM} is the database, {@code TABLE_CAT} null, {@code getCatalogs} empty,
+ * and a non-empty catalog argument matches nothing. In {@code databaseTerm=catalog} the database is a catalog:
+ * {@code getCatalogs} lists them, {@code TABLE_CAT} is the database, {@code TABLE_SCHEM} null, {@code getSchemas}
+ * empty, and a schema pattern matches only if it matches the empty string. Pattern arguments are LIKE patterns
+ * ({@code %}, {@code _}, escape {@code \}) sent as escaped string literals; null means any.
+ *
+ * <p>Columns of the system tables that old servers lack (18.16: {@code system.columns.position},
+ * {@code system.tables.comment}, {@code system.data_skipping_indices}, {@code system.functions.description})
+ * are looked up once per connection and left out when absent; booleans are {@code UInt8} values
+ * ({@code getObject} a {@link Short}) on servers without the Bool type (before 21.12). The result sets are the
+ * driver's ordinary forward-only ResultSets (closing one closes its statement). Safe to share between threads
+ * as the connection is.
  */
 final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
     private final ClickHouseJdbcConnection conn;
@@ -284,7 +297,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         return Wrappers.isWrapperFor(iface, this);
     }
 
-    // ------------------------------------------------------------------ not provided yet, or no such feature
+    // ------------------------------------------------------------------ SQL capabilities
 
     @Override
     public boolean allProceduresAreCallable() throws SQLException {
@@ -448,45 +461,54 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         return 0;
     }
 
+    /** The Open Group CLI math function names the server has as functions (one query to {@code system.functions}). */
     @Override
     public String getNumericFunctions() throws SQLException {
-        return "";
+        return available("ABS", "ACOS", "ASIN", "ATAN", "ATAN2", "CEILING", "COS", "COT", "DEGREES", "EXP",
+                "FLOOR", "LOG", "LOG10", "MOD", "PI", "POWER", "RADIANS", "RAND", "ROUND", "SIGN", "SIN", "SQRT", "TAN",
+                "TRUNCATE");
     }
 
 
 
     @Override
     public String getProcedureTerm() throws SQLException {
-        return "";
+        return "procedure";
     }
 
 
 
     @Override
     public String getSQLKeywords() throws SQLException {
-        return "";
+        return SQL_KEYWORDS;
     }
 
 
 
+    /** The Open Group CLI string function names the server has as functions (one query to {@code system.functions}). */
     @Override
     public String getStringFunctions() throws SQLException {
-        return "";
+        return available("ASCII", "CHAR", "CONCAT", "DIFFERENCE", "INSERT", "LCASE", "LEFT", "LENGTH",
+                "LOCATE", "LTRIM", "REPEAT", "REPLACE", "RIGHT", "RTRIM", "SOUNDEX", "SPACE", "SUBSTRING", "UCASE");
     }
 
 
 
+    /** The Open Group CLI system function names the server has as functions (one query to {@code system.functions}). */
     @Override
     public String getSystemFunctions() throws SQLException {
-        return "";
+        return available("DATABASE", "IFNULL", "USER");
     }
 
 
 
 
+    /** The Open Group CLI date and time function names the server has as functions (one query to {@code system.functions}). */
     @Override
     public String getTimeDateFunctions() throws SQLException {
-        return "";
+        return available("CURDATE", "CURTIME", "DAYNAME", "DAYOFMONTH", "DAYOFWEEK", "DAYOFYEAR",
+                "HOUR", "MINUTE", "MONTH", "MONTHNAME", "NOW", "QUARTER", "SECOND", "TIMESTAMPADD", "TIMESTAMPDIFF", "WEEK",
+                "YEAR");
     }
 
 
@@ -504,7 +526,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean nullPlusNonNullIsNull() throws SQLException {
-        return false;
+        return true;
     }
 
     /** NULLs sort last in both directions unless NULLS FIRST is asked (ClickHouse's ORDER BY default). */
@@ -570,17 +592,17 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsAlterTableWithAddColumn() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsAlterTableWithDropColumn() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsColumnAliasing() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -598,9 +620,10 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         return false;
     }
 
+    /** True from ClickHouse 25.8 on (18.16 refuses the syntax); see {@link #modernSql()}. */
     @Override
     public boolean supportsCorrelatedSubqueries() throws SQLException {
-        return false;
+        return modernSql();
     }
 
     @Override
@@ -620,7 +643,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsExpressionsInOrderBy() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -630,7 +653,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsFullOuterJoins() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -640,17 +663,17 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsGroupBy() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsGroupByBeyondSelect() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsGroupByUnrelated() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -658,19 +681,20 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         return false;
     }
 
+    /** True from ClickHouse 25.8 on (18.16 refuses the syntax); see {@link #modernSql()}. */
     @Override
     public boolean supportsLikeEscapeClause() throws SQLException {
-        return false;
+        return modernSql();
     }
 
     @Override
     public boolean supportsLimitedOuterJoins() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsMinimumSQLGrammar() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -695,7 +719,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsNonNullableColumns() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -720,12 +744,12 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsOrderByUnrelated() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
     public boolean supportsOuterJoins() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -775,37 +799,40 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public boolean supportsSubqueriesInComparisons() throws SQLException {
-        return false;
+        return true;
     }
 
+    /** True from ClickHouse 25.8 on (18.16 refuses the syntax); see {@link #modernSql()}. */
     @Override
     public boolean supportsSubqueriesInExists() throws SQLException {
-        return false;
+        return modernSql();
     }
 
     @Override
     public boolean supportsSubqueriesInIns() throws SQLException {
-        return false;
+        return true;
     }
 
+    /** True from ClickHouse 25.8 on (18.16 refuses the syntax); see {@link #modernSql()}. */
     @Override
     public boolean supportsSubqueriesInQuantifieds() throws SQLException {
-        return false;
+        return modernSql();
     }
 
     @Override
     public boolean supportsTableCorrelationNames() throws SQLException {
-        return false;
+        return true;
     }
 
+    /** True from ClickHouse 25.8 on (18.16 refuses the syntax); see {@link #modernSql()}. */
     @Override
     public boolean supportsUnion() throws SQLException {
-        return false;
+        return modernSql();
     }
 
     @Override
     public boolean supportsUnionAll() throws SQLException {
-        return false;
+        return true;
     }
 
     @Override
@@ -821,6 +848,40 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
     @Override
     public boolean usesLocalFiles() throws SQLException {
         return false;
+    }
+
+
+    /**
+     * ClickHouse keywords that are not SQL:2003 keywords (per ClickHouse's parser, src/Parsers/CommonParsers.h),
+     * so tools quote identifiers spelled like them.
+     */
+    private static final String SQL_KEYWORDS = String.join(",", "ALIAS", "ANTI", "ARRAY", "ASOF", "ATTACH",
+            "CLUSTER", "CODEC", "DATABASES", "DETACH", "DICTIONARIES", "DICTIONARY", "ENGINE", "EPHEMERAL",
+            "EXCHANGE", "EXPLAIN", "FINAL", "FORMAT", "GLOBAL", "GRANULARITY", "ILIKE", "INTERPOLATE", "KILL", "LIMIT",
+            "LIVE", "MATERIALIZED", "MODIFY", "MOVE", "MUTATION", "OFFSET", "OPTIMIZE", "OUTFILE", "PARTITION",
+            "POPULATE", "PREWHERE", "QUALIFY", "RENAME", "REPLACE", "SAMPLE", "SEMI", "SETTINGS", "SHOW", "SYNC",
+            "SYSTEM", "TABLES", "TOTALS", "TRUNCATE", "TTL", "USE", "VIEW", "WATCH");
+
+    /**
+     * Whether the server takes {@code EXISTS (subquery)}, {@code UNION DISTINCT}, {@code ANY/ALL (subquery)},
+     * correlated subqueries and {@code LIKE ... ESCAPE}: true from ClickHouse 25.8 (checked on 26.7), false
+     * before (18.16 refuses each; versions in between are answered conservatively).
+     */
+    private boolean modernSql() {
+        long major = conn.hello.versionMajor();
+        return major > 25 || major == 25 && conn.hello.versionMinor() >= 8;
+    }
+
+    /** The candidates that name a function of the server (exactly in lower case, or a case-insensitive one). */
+    private String available(String... candidates) throws SQLException {
+        StringBuilder list = new StringBuilder();
+        for (String c : candidates) {
+            list.append(list.length() == 0 ? "" : ", ").append(lit(c.toLowerCase(java.util.Locale.ROOT)));
+        }
+        List<String> found = strings("SELECT upper(c) FROM (SELECT arrayJoin([" + list + "]) AS c) WHERE c IN "
+                + "(SELECT name FROM system.functions) OR c IN (SELECT lower(name) FROM system.functions WHERE "
+                + "case_insensitive != 0)");
+        return String.join(",", found);
     }
 
     // ------------------------------------------------------------------ result sets, from system.* tables

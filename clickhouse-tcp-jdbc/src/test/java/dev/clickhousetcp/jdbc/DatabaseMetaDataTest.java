@@ -486,4 +486,42 @@ class DatabaseMetaDataTest {
             assertThat(md.nullsAreSortedHigh() || md.nullsAreSortedLow() || md.nullsAreSortedAtStart()).isFalse();
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"modern", "legacy"})
+    void scalarAnswersFollowTheServer(String kind) throws SQLException {
+        try (Connection c = JdbcTests.connect(kind); Statement s = c.createStatement()) {
+            DatabaseMetaData md = c.getMetaData();
+            boolean hasAtan2;
+            try (ResultSet rs = s.executeQuery("SELECT count() FROM system.functions WHERE name = 'atan2'")) {
+                rs.next();
+                hasAtan2 = rs.getLong(1) > 0;
+            }
+            List<String> numeric = List.of(md.getNumericFunctions().split(","));
+            assertThat(numeric).contains("ABS", "FLOOR", "ROUND");
+            assertThat(numeric.contains("ATAN2")).isEqualTo(hasAtan2);
+            assertThat(md.getStringFunctions().split(",")).contains("CONCAT", "SUBSTRING");
+            assertThat(md.getTimeDateFunctions().split(",")).contains("NOW");
+            assertThat(md.getSQLKeywords().split(",")).contains("PREWHERE", "FINAL", "SETTINGS");
+            boolean modern = kind.equals("modern");
+            for (String sql : List.of("SELECT 1 UNION DISTINCT SELECT 1", "SELECT EXISTS(SELECT 1)",
+                    "SELECT 1 > ANY (SELECT 0)", "SELECT 'a' LIKE 'a' ESCAPE '\\\\'")) {
+                boolean works;
+                try (ResultSet rs = s.executeQuery(sql)) {
+                    works = rs.next();
+                } catch (SQLException e) {
+                    works = false;
+                }
+                assertThat(works).as(sql).isEqualTo(modern);
+            }
+            assertThat(md.supportsUnion()).isEqualTo(modern);
+            assertThat(md.supportsSubqueriesInExists()).isEqualTo(modern);
+            assertThat(md.supportsSubqueriesInQuantifieds()).isEqualTo(modern);
+            assertThat(md.supportsLikeEscapeClause()).isEqualTo(modern);
+            assertThat(md.supportsUnionAll()).isTrue();
+            assertThat(md.supportsFullOuterJoins()).isTrue();
+            assertThat(md.supportsMixedCaseIdentifiers()).isTrue();
+            assertThat(md.storesLowerCaseIdentifiers() || md.storesUpperCaseIdentifiers()).isFalse();
+        }
+    }
 }
