@@ -1007,12 +1007,24 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         return b.append("] AS Array(").append(type(type)).append("))[_i]").toString();
     }
 
-    private static String keyList(List<String> keys) throws SQLException {
-        StringBuilder b = new StringBuilder("CAST([");
-        for (int i = 0; i < keys.size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(lit(keys.get(i)));
+    /**
+     * The row's {@code _i}: the place of {@code keyExpr}'s value among {@code keys}, matched by MD5 so that the
+     * query carries 32 characters per key however long the type strings are (ClickHouse's {@code MD5} and Java's
+     * agree on the UTF-8 bytes).
+     */
+    private static String keyIndex(String keyExpr, List<String> keys) {
+        StringBuilder b = new StringBuilder("indexOf(CAST([");
+        java.security.MessageDigest md5;
+        try {
+            md5 = java.security.MessageDigest.getInstance("MD5");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
         }
-        return b.append("] AS Array(String))").toString();
+        for (int i = 0; i < keys.size(); i++) {
+            byte[] d = md5.digest(keys.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            b.append(i == 0 ? "'" : ", '").append(java.util.HexFormat.of().withUpperCase().formatHex(d)).append('\'');
+        }
+        return b.append("] AS Array(String)), hex(MD5(").append(keyExpr).append("))) AS _i").toString();
     }
 
     private List<String> strings(String sql) throws SQLException {
@@ -1180,7 +1192,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
                 + "if(NULLABLE = " + columnNullable + ", 'YES', 'NO') AS IS_NULLABLE, " + NULL_STR + " AS SCOPE_CATALOG, "
                 + NULL_STR + " AS SCOPE_SCHEMA, " + NULL_STR + " AS SCOPE_TABLE, CAST(NULL AS Nullable(Int16)) AS "
                 + "SOURCE_DATA_TYPE, 'NO' AS IS_AUTOINCREMENT, if(default_kind IN ('MATERIALIZED', 'ALIAS'), 'YES', "
-                + "'NO') AS IS_GENERATEDCOLUMN FROM (SELECT *, indexOf(" + keyList(types) + ", type) AS _i FROM ("
+                + "'NO') AS IS_GENERATEDCOLUMN FROM (SELECT *, " + keyIndex("type", types) + " FROM ("
                 + source + ")) ORDER BY TABLE_CAT, TABLE_SCHEM, TABLE_NAME, ORDINAL_POSITION";
         return run(q);
     }
@@ -1314,7 +1326,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
                 + ") AS AUTO_INCREMENT, toNullable(name) AS LOCAL_TYPE_NAME, toInt16(0) AS MINIMUM_SCALE, toInt16("
                 + pick(maxScale, SHORT) + ") AS MAXIMUM_SCALE, CAST(NULL AS Nullable(Int32)) AS SQL_DATA_TYPE, "
                 + "CAST(NULL AS Nullable(Int32)) AS SQL_DATETIME_SUB, " + pick(radix, INT) + " AS NUM_PREC_RADIX "
-                + "FROM (SELECT name, indexOf(" + keyList(names) + ", name) AS _i FROM system.data_type_families) "
+                + "FROM (SELECT name, " + keyIndex("name", names) + " FROM system.data_type_families) "
                 + "ORDER BY DATA_TYPE, TYPE_NAME";
         return run(q);
     }

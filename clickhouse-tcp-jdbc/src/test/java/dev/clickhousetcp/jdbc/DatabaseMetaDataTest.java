@@ -290,6 +290,15 @@ class DatabaseMetaDataTest {
                     .extracting(r -> r.get("ORDINAL_POSITION")).containsExactly(3, 4, 5);
             assertThat(rows(md.getFunctions(null, null, "toInt3_"))).extracting(r -> r.get("FUNCTION_NAME"))
                     .containsExactly("toInt32");
+            assertThat(rows(md.getColumns(null, database, "no_such_table", null))).isEmpty();
+            assertThat(rows(md.getTables(null, database, "%", new String[0]))).isEmpty();
+            // the whole server at once: every database's columns, system tables with their long Enum types included
+            long ours = rows(md.getColumns(null, database, null, null)).size();
+            List<Map<String, Object>> all = rows(md.getColumns(null, null, null, null));
+            assertThat(all).filteredOn(r -> database.equals(r.get("TABLE_SCHEM"))).hasSize((int) ours);
+            assertThat(all).filteredOn(r -> "system".equals(r.get("TABLE_SCHEM"))).isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.get("DATA_TYPE"))
+                            .isEqualTo(JdbcTypes.sqlType((String) r.get("TYPE_NAME"))));
         }
     }
 
@@ -535,6 +544,33 @@ class DatabaseMetaDataTest {
             assertThat(md.supportsFullOuterJoins()).isTrue();
             assertThat(md.supportsMixedCaseIdentifiers()).isTrue();
             assertThat(md.storesLowerCaseIdentifiers() || md.storesUpperCaseIdentifiers()).isFalse();
+        }
+    }
+
+    /** Types whose strings together exceed the server's max_query_size (256 KiB) do not make the query too long. */
+    @ParameterizedTest
+    @ValueSource(strings = {"modern", "legacy"})
+    void longTypeStringsStayOutOfTheQuery(String kind) throws SQLException {
+        String database = db + kind + "_enums";
+        try (Connection c = JdbcTests.connect(kind); Statement s = c.createStatement()) {
+            s.execute("CREATE DATABASE " + database);
+            try {
+                for (int t = 0; t < 12; t++) {
+                    StringBuilder e = new StringBuilder("Enum16(");
+                    for (int v = 0; v < 400; v++) {
+                        e.append(v == 0 ? "" : ", ").append("'value_").append(t).append('_').append(v)
+                                .append("_padding_padding_padding_padding_padding_padding' = ").append(v);
+                    }
+                    s.execute("CREATE TABLE " + database + ".e" + t + " (x " + e.append(')') + ") ENGINE = Memory");
+                }
+                List<Map<String, Object>> cols = rows(c.getMetaData().getColumns(null, database, null, null));
+                assertThat(cols).hasSize(12).allSatisfy(r -> {
+                    assertThat((String) r.get("TYPE_NAME")).startsWith("Enum16('value_");
+                    assertThat(r.get("DATA_TYPE")).isEqualTo(Types.VARCHAR);
+                });
+            } finally {
+                s.execute("DROP DATABASE " + database);
+            }
         }
     }
 }
