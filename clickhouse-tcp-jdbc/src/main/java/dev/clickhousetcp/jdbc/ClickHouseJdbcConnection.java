@@ -54,6 +54,8 @@ final class ClickHouseJdbcConnection implements Connection {
     private final boolean catalogTerm;
     private final long busyBufferBytes;
     private final Map<String, String> clientInfo = new ConcurrentHashMap<>();
+    /** Created at the first {@link #getMetaData()}; it caches which system columns the server has. */
+    private volatile ClickHouseDatabaseMetaData metaData;
     private volatile boolean closed;
     private boolean autoCommit = true;
     private boolean readOnly;
@@ -370,7 +372,12 @@ final class ClickHouseJdbcConnection implements Connection {
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new ClickHouseDatabaseMetaData(this);
+        ClickHouseDatabaseMetaData m = metaData;
+        if (m == null) {
+            m = new ClickHouseDatabaseMetaData(this);
+            metaData = m;
+        }
+        return m;
     }
 
     @Override
