@@ -162,4 +162,64 @@ class ShutdownGraceTest {
         close.get(30, TimeUnit.SECONDS);
         assertThat(client.poolStats().total()).isZero();
     }
+
+    /**
+     * A thread that closes the client while it holds a connection itself (inside withConnection, inside a
+     * row callback, with a session of its own open) cannot give it back while close waits: close does not
+     * wait the grace for it, and the thread's next use of that connection fails saying the client was closed.
+     */
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void closeFromAThreadThatHoldsAConnectionDoesNotWaitForItself(ClickHouseServer.Kind kind) throws Exception {
+        ClickHouseServer server = ClickHouseServers.get(kind);
+        ClickHouseTcpClient inCallback = TestClients.builder(server).shutdownGrace(Duration.ofMinutes(10)).build();
+        CompletableFuture<Throwable> callback = CompletableFuture.supplyAsync(() -> {
+            try {
+                inCallback.withConnection(c -> {
+                    inCallback.close();
+                    return c.query("SELECT 1", QueryOptions.DEFAULT).drain();
+                });
+                return null;
+            } catch (RuntimeException e) {
+                return e;
+            }
+        });
+        assertThat(callback.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
+                .hasMessageContaining("the client was closed by the thread using this connection");
+        assertThat(inCallback.poolStats().total()).isZero();
+
+        ClickHouseTcpClient withSession = TestClients.builder(server).shutdownGrace(Duration.ofMinutes(10)).build();
+        CompletableFuture<Throwable> session = CompletableFuture.supplyAsync(() -> {
+            try (ClickHouseSession s = withSession.openSession()) {
+                s.execute("CREATE TEMPORARY TABLE own_session (x UInt8)");
+                withSession.close();
+                s.queryRows("SELECT count() FROM own_session");
+                return null;
+            } catch (RuntimeException e) {
+                return e;
+            }
+        });
+        assertThat(session.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
+                .hasMessageContaining("the client was closed by the thread using this connection");
+        assertThat(withSession.poolStats().total()).isZero();
+
+        ClickHouseTcpClient inRows = TestClients.builder(server).shutdownGrace(Duration.ofMinutes(10)).build();
+        CompletableFuture<Throwable> rows = CompletableFuture.supplyAsync(() -> {
+            try {
+                // many blocks: the rows after the close are still to be read from the ended connection
+                inRows.forEachRow("SELECT number FROM system.numbers LIMIT 100000000 SETTINGS max_block_size = 1000",
+                        r -> {
+                            if (((Number) r[0]).longValue() == 0) {
+                                inRows.close();
+                            }
+                        });
+                return null;
+            } catch (RuntimeException e) {
+                return e;
+            }
+        });
+        assertThat(rows.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
+                .hasMessageContaining("the client was closed by the thread using this connection");
+        assertThat(inRows.poolStats().total()).isZero();
+    }
 }
