@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -171,55 +172,39 @@ class ShutdownGraceTest {
     @ParameterizedTest
     @EnumSource(ClickHouseServer.Kind.class)
     void closeFromAThreadThatHoldsAConnectionDoesNotWaitForItself(ClickHouseServer.Kind kind) throws Exception {
-        ClickHouseServer server = ClickHouseServers.get(kind);
-        ClickHouseTcpClient inCallback = TestClients.builder(server).shutdownGrace(Duration.ofMinutes(10)).build();
-        CompletableFuture<Throwable> callback = CompletableFuture.supplyAsync(() -> {
-            try {
-                inCallback.withConnection(c -> {
-                    inCallback.close();
+        List<Consumer<ClickHouseTcpClient>> closingWhileHolding = List.of(
+                client -> client.withConnection(c -> {
+                    client.close();
                     return c.query("SELECT 1", QueryOptions.DEFAULT).drain();
-                });
-                return null;
-            } catch (RuntimeException e) {
-                return e;
-            }
-        });
-        assertThat(callback.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
-                .hasMessageContaining("the client was closed by the thread using this connection");
-        assertThat(inCallback.poolStats().total()).isZero();
-
-        ClickHouseTcpClient withSession = TestClients.builder(server).shutdownGrace(Duration.ofMinutes(10)).build();
-        CompletableFuture<Throwable> session = CompletableFuture.supplyAsync(() -> {
-            try (ClickHouseSession s = withSession.openSession()) {
-                s.execute("CREATE TEMPORARY TABLE own_session (x UInt8)");
-                withSession.close();
-                s.queryRows("SELECT count() FROM own_session");
-                return null;
-            } catch (RuntimeException e) {
-                return e;
-            }
-        });
-        assertThat(session.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
-                .hasMessageContaining("the client was closed by the thread using this connection");
-        assertThat(withSession.poolStats().total()).isZero();
-
-        ClickHouseTcpClient inRows = TestClients.builder(server).shutdownGrace(Duration.ofMinutes(10)).build();
-        CompletableFuture<Throwable> rows = CompletableFuture.supplyAsync(() -> {
-            try {
+                }),
+                client -> {
+                    try (ClickHouseSession s = client.openSession()) {
+                        s.execute("CREATE TEMPORARY TABLE own_session (x UInt8)");
+                        client.close();
+                        s.queryRows("SELECT count() FROM own_session");
+                    }
+                },
                 // many blocks: the rows after the close are still to be read from the ended connection
-                inRows.forEachRow("SELECT number FROM system.numbers LIMIT 100000000 SETTINGS max_block_size = 1000",
-                        r -> {
+                client -> client.forEachRow("SELECT number FROM system.numbers LIMIT 100000000 "
+                        + "SETTINGS max_block_size = 1000", r -> {
                             if (((Number) r[0]).longValue() == 0) {
-                                inRows.close();
+                                client.close();
                             }
-                        });
-                return null;
-            } catch (RuntimeException e) {
-                return e;
-            }
-        });
-        assertThat(rows.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
-                .hasMessageContaining("the client was closed by the thread using this connection");
-        assertThat(inRows.poolStats().total()).isZero();
+                        }));
+        for (var body : closingWhileHolding) {
+            ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.get(kind))
+                    .shutdownGrace(Duration.ofMinutes(10)).build();
+            CompletableFuture<Throwable> thrown = CompletableFuture.supplyAsync(() -> {
+                try {
+                    body.accept(client);
+                    return null;
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            });
+            assertThat(thrown.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
+                    .hasMessageContaining("the client was closed by the thread using this connection");
+            assertThat(client.poolStats().total()).isZero();
+        }
     }
 }
