@@ -247,7 +247,11 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
      * gone); their borrowers get a {@link dev.clickhousetcp.ClickHouseConnectionException} saying the client
      * was closed past its grace (for an insert, {@code insertMayHaveBeenApplied()} says whether rows had
      * reached the server: blocks it had received may stay written), and a warning logs their query ids.
-     * Returns within about the grace. Idempotent; a second call while the first waits returns at once.
+     * Returns within about the grace. The connections the closing thread borrowed itself (close called
+     * inside {@code withConnection} or a row callback, or with a session opened on this thread still open)
+     * are not waited for, as it cannot give them back meanwhile: they are ended with the others, and its
+     * next use of one throws a {@link dev.clickhousetcp.ClickHouseConnectionException}. Idempotent; a second
+     * call while the first waits returns at once.
      * An interrupt during the wait ends it early (the connections are then ended) and stays set.
      */
     @Override

@@ -84,7 +84,7 @@ public final class ConnectionPool implements AutoCloseable {
     private final LongUnaryOperator random;
     /** Held only for bookkeeping; non-fair: waiting for a connection is done in {@link #waiters}. */
     private final ReentrantLock lock = new ReentrantLock();
-    /** Signalled when the last lent connection of a closed pool is given back (its shutdown grace ends). */
+    /** Signalled when a lent connection of a closed pool is given back (its shutdown grace may end). */
     private final Condition allGivenBack = lock.newCondition();
     private final Deque<PoolEntry> idle = new ArrayDeque<>();
     /** Borrowers waiting for a connection or a slot, longest waiting first (under the lock). */
@@ -654,8 +654,8 @@ public final class ConnectionPool implements AutoCloseable {
             if (e.lease != lease || !lent.remove(e)) {
                 return; // not ours, or given back already
             }
-            if (closed && lent.isEmpty()) {
-                allGivenBack.signalAll(); // close() waits for it
+            if (closed) {
+                allGivenBack.signalAll(); // close() waits for the connections of other threads than its own
             }
             long now = clock.getAsLong();
             if (e.leakReported) {
@@ -827,7 +827,8 @@ public final class ConnectionPool implements AutoCloseable {
      * {@link PoolConfig#shutdownGrace()} for the lent connections to be given back (each is closed as it
      * comes back), and ends those still lent after it: a FIN, never a reset, so the server cancels their
      * queries and their borrowers get a {@link ClickHouseConnectionException} saying the client was closed.
-     * Those are logged as a warning with their query ids. Returns within about the grace; idempotent (a
+     * Those are logged as a warning with their query ids. Connections the closing thread borrowed itself
+     * are not waited for (it cannot give them back while it waits here): they are ended with the others. Returns within about the grace; idempotent (a
      * second call returns at once). An interrupt ends the wait early and stays set.
      */
     @Override
@@ -869,27 +870,34 @@ public final class ConnectionPool implements AutoCloseable {
         // leaves no socket and no server query behind; their release later only frees the slot
         String why = grace.isZero() ? "the client was closed"
                 : "the client was closed and its shutdown grace of " + grace + " passed";
+        Thread self = Thread.currentThread();
         List<String> ended = new ArrayList<>(inUse.size());
         for (PoolEntry e : inUse) {
             Exchange x = e.connection.exchange();
             String queryId = x == null ? null : x.queryId;
-            ended.add(e.connection.endpoint() + (queryId == null ? " (no request under way)" : " query_id " + queryId));
-            e.connection.abort(why); // its borrower's thread sees the end and closes it
+            boolean own = e.holder == self; // only this thread changes the holder of its own lease
+            ended.add(e.connection.endpoint() + (queryId == null ? " (no request under way)" : " query_id " + queryId)
+                    + (own ? " (borrowed by the closing thread)" : ""));
+            e.connection.abort(own ? "the client was closed by the thread using this connection" : why);
         }
-        LOG.warn("closing the pool: {} connection(s) still in use after the shutdown grace of {} were ended, so the "
-                + "server cancels their queries: {}", inUse.size(), grace, ended);
+        LOG.warn("closing the pool: {} connection(s) still in use after the shutdown grace of {} (the closing "
+                + "thread's own are not waited for) were ended, so the server cancels their queries: {}",
+                inUse.size(), grace, ended);
     }
 
     /**
-     * Waits up to {@code grace} until no connection is lent; returns the entries lent after it (an
-     * interrupt ends the wait early and stays set).
+     * Waits up to {@code grace} until no connection is lent to another thread than the calling one (which
+     * cannot give its own back while it waits here: close called inside a callback or with a session of
+     * its own open); returns the entries lent after it, the caller's own among them (an interrupt ends the
+     * wait early and stays set).
      */
     private List<PoolEntry> awaitGivenBack(Duration grace) {
         long left = Budget.of(grace, null).remainingNanos(); // Long.MAX_VALUE for a practically endless grace
         boolean interrupted = false;
+        Thread self = Thread.currentThread();
         lock.lock();
         try {
-            while (!lent.isEmpty() && left > 0) {
+            while (left > 0 && lent.stream().anyMatch(e -> e.holder != self)) {
                 try {
                     left = allGivenBack.awaitNanos(left);
                 } catch (InterruptedException e) {

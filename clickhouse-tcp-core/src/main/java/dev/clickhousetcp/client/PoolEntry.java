@@ -31,6 +31,8 @@ final class PoolEntry {
     long leasedNanos;
     /** The stack of the current lease's borrower (leak detection on), else {@code null}. */
     Throwable borrower;
+    /** The thread that borrowed the current lease, or {@code null} while idle. */
+    Thread holder;
     /** Whether leak detection reported the current lease already. */
     boolean leakReported;
 
@@ -73,6 +75,7 @@ final class PoolEntry {
         lease = l;
         leasedNanos = now;
         leakReported = false;
+        holder = Thread.currentThread();
         borrower = trace ? new Throwable("connection borrowed here by thread " + Thread.currentThread().getName())
                 : null;
     }
@@ -80,6 +83,7 @@ final class PoolEntry {
     /** Ends the current lease at {@code now}. */
     void returned(long now) {
         lease = null;
+        holder = null;
         borrower = null;
         lastReturnedNanos = now;
     }

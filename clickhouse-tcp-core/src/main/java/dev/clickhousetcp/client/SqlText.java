@@ -23,13 +23,13 @@ final class SqlText {
      * TCP connection (src/Server/TCPHandler.cpp), and these statements change it for the statements that
      * follow on that connection: {@code USE} (the current database), {@code SET} (settings, query
      * parameters), {@code SET ROLE} (the current roles), {@code SET TRANSACTION SNAPSHOT} and
-     * {@code BEGIN TRANSACTION} (a transaction), {@code CREATE [OR REPLACE] TEMPORARY TABLE} and
+     * {@code BEGIN TRANSACTION} or {@code START TRANSACTION} (a transaction), {@code CREATE [OR REPLACE] TEMPORARY TABLE} and
      * {@code REPLACE TEMPORARY TABLE} (a table of the session), {@code EXECUTE AS user} without a statement
      * after it (the user of the session's later statements). {@code SET DEFAULT ROLE ... TO user} is not
      * among them: it changes users' stored default roles, not the session (ClickHouse's
      * InterpreterSetRoleQuery). Keywords are matched case-insensitively, with white space and comments
-     * before and between them (ClickHouse's lexer needs no space between a keyword and a quoted name or a
-     * comment, as in {@code USE`db`}).
+     * before and between them as ClickHouse's lexer skips them ({@link #skip}; it needs no space between a
+     * keyword and a quoted name or a comment, as in {@code USE`db`}).
      *
      * @return {@code USE}, {@code SET}, {@code SET ROLE}, {@code SET TRANSACTION SNAPSHOT},
      *         {@code CREATE TEMPORARY TABLE}, {@code BEGIN TRANSACTION}, {@code EXECUTE AS}, or {@code null}
@@ -42,6 +42,10 @@ final class SqlText {
         }
         if (isWord(sql, i, end, "BEGIN")) {
             return "BEGIN TRANSACTION";
+        }
+        if (isWord(sql, i, end, "START")) {
+            int j = skipSpaceAndComments(sql, end);
+            return isWord(sql, j, wordEnd(sql, j), "TRANSACTION") ? "BEGIN TRANSACTION" : null;
         }
         if (isWord(sql, i, end, "SET")) {
             int j = skipSpaceAndComments(sql, end);
@@ -202,21 +206,61 @@ final class SqlText {
         return skip(s, i, false);
     }
 
+    /**
+     * Skips, from {@code i}, what ClickHouse's lexer (src/Parsers/Lexer.cpp) reads as white space or a comment:
+     * ASCII white space, the Unicode white space it skips (no-break spaces, the byte order mark, zero-width
+     * spaces, ...; {@link #isSpace}), {@code --}, {@code //} and {@code #} comments to the end of the line, and
+     * block comments, which nest ({@code /* a /* b *\/ c *\/} is one comment to 26.7; 18.16 ends it at the first
+     * {@code *\/} and then fails on the rest, so reading it nested lets through nothing either server runs).
+     * With {@code parentheses}, opening parentheses too.
+     */
     private static int skip(String s, int i, boolean parentheses) {
         while (i < s.length()) {
             char c = s.charAt(i);
-            if (Character.isWhitespace(c) || parentheses && c == '(') {
+            if (isSpace(c) || parentheses && c == '(') {
                 i++;
-            } else if (s.startsWith("--", i) || s.startsWith("#", i)) {
+            } else if (s.startsWith("--", i) || s.startsWith("//", i) || c == '#') {
                 int nl = s.indexOf('\n', i);
                 i = nl < 0 ? s.length() : nl + 1;
             } else if (s.startsWith("/*", i)) {
-                int end = s.indexOf("*/", i + 2);
-                i = end < 0 ? s.length() : end + 2;
+                i = blockCommentEnd(s, i);
             } else {
                 break;
             }
         }
         return i;
+    }
+
+    /** The end of the block comment opening at {@code i}, counting the comments nested in it. */
+    private static int blockCommentEnd(String s, int i) {
+        int depth = 0;
+        while (i < s.length()) {
+            if (s.startsWith("/*", i)) {
+                depth++;
+                i += 2;
+            } else if (s.startsWith("*/", i)) {
+                i += 2;
+                if (--depth == 0) {
+                    return i;
+                }
+            } else {
+                i++;
+            }
+        }
+        return s.length();
+    }
+
+    /**
+     * Whether ClickHouse's lexer skips {@code c} as white space: ASCII space, tab, line feed, carriage
+     * return, form feed and vertical tab, and the Unicode white space it skips in UTF-8 text (26.7: U+0085,
+     * U+00A0, U+180E, U+2000 to U+200D, U+2028, U+2029, U+202F, U+205F, U+2060, U+3000, U+FEFF; 18.16 skips
+     * none of these and refuses the statement). Not {@link Character#isWhitespace}: that leaves out the
+     * no-break spaces and the byte order mark, and takes in separators ClickHouse refuses.
+     */
+    private static boolean isSpace(char c) {
+        return c == ' ' || c >= '\t' && c <= '\r'
+                || c >= '\u2000' && c <= '\u200d'
+                || c == '\u0085' || c == '\u00a0' || c == '\u180e' || c == '\u2028' || c == '\u2029'
+                || c == '\u202f' || c == '\u205f' || c == '\u2060' || c == '\u3000' || c == '\ufeff';
     }
 }

@@ -92,14 +92,15 @@ final class TupleValues {
     }
 
     /**
-     * The elements of a list, an array (not {@code byte[]}) or a record whose components match, for telling
-     * whether a Variant or Dynamic value fits this tuple; {@code null} for anything else. Never throws.
+     * The elements of a list, an array (not {@code byte[]}), or a record, a JavaBean or a map (the last two
+     * for a named tuple) whose components, properties or keys match, for telling whether a Variant or
+     * Dynamic value fits this tuple; {@code null} for anything else. Never throws.
      */
     List<Object> partsOrNull(Object v) {
         if (v instanceof List<?> l) {
             return new ArrayList<>(l);
         }
-        if (v instanceof Record) {
+        if (v instanceof Record || names != null && (v instanceof Map<?, ?> || isBean(v))) {
             try {
                 return Arrays.asList(parts(v));
             } catch (ClickHouseTypeException e) {

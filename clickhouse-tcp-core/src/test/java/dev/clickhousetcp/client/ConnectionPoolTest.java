@@ -28,6 +28,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -529,6 +530,45 @@ class ConnectionPoolTest {
         assertThat(closer.isAlive()).isFalse();
         assertThat(pool.stats().total()).isZero();
         assertThat(pool.stats().destroyed()).isEqualTo(2); // each closed as it came back, none kept
+    }
+
+    /**
+     * The thread that closes the pool cannot give back, while it waits in close, the connections it
+     * borrowed itself (close called inside withConnection, a row callback or an open session): close waits
+     * for the other threads' connections only, then ends its own ones with them, instead of waiting its
+     * whole grace for itself.
+     */
+    @Test
+    void closeDoesNotWaitItsGraceForConnectionsTheClosingThreadHolds() throws Exception {
+        ConnectionPool pool = pool(withGrace(Duration.ofMinutes(10)));
+        ConnectionLease othersLease = pool.acquire();
+        AtomicReference<ConnectionLease> own = new AtomicReference<>();
+        Thread closer = new Thread(() -> {
+            own.set(pool.acquire());
+            pool.close();
+        }, "closer");
+        closer.start();
+        awaitCondition("close waiting for the other thread's connection", () -> parked(closer) && own.get() != null);
+        assertThat(closer.isAlive()).as("close waits for the other thread's connection").isTrue();
+        othersLease.close();
+        closer.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(closer.isAlive()).as("close waited for the closing thread's own connections").isFalse();
+        assertThatThrownBy(() -> own.get().connection().ping()).as("ended by the close")
+                .isInstanceOf(ClickHouseConnectionException.class)
+                .hasMessageContaining("the client was closed by the thread using this connection");
+        own.get().close();
+        assertThat(pool.stats().total()).isZero();
+
+        ConnectionPool alone = pool(withGrace(Duration.ofMinutes(10)));
+        Thread selfOnly = new Thread(() -> {
+            try (ConnectionLease l = alone.acquire()) {
+                alone.close();
+            }
+        }, "self-only");
+        selfOnly.start();
+        selfOnly.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(selfOnly.isAlive()).as("close waited for the closing thread's own connection").isFalse();
+        assertThat(alone.stats().total()).isZero();
     }
 
     @Test

@@ -238,6 +238,38 @@ class NamedTupleInsertTest {
         }
     }
 
+    /**
+     * A bean or a map fills a named tuple variant by name as a record does; a map whose keys are not the
+     * tuple's names goes to a Map variant, and one that fits neither is refused.
+     */
+    @Test
+    void variantTupleOfABeanOrAMapIsChosenAndFilledByName() {
+        ClickHouseServer server = ClickHouseServers.modern();
+        String t = TestClients.table("nt_var_props");
+        try (ClickHouseTcpClient client = TestClients.client(server)) {
+            client.execute("CREATE TABLE " + t + " (id UInt8, v Variant(UInt64, Tuple(b String, a String)), "
+                    + "w Variant(Map(String, UInt64), Tuple(b UInt8, a String))) ENGINE = Memory");
+            try {
+                Map<String, Object> byName = new LinkedHashMap<>();
+                byName.put("a", "mA");
+                byName.put("b", 9);
+                client.insert(t, List.of("id", "v", "w"), List.<Object[]>of(
+                        new Object[] {1, new Bean("bA", "bB"), byName},
+                        new Object[] {2, Map.of("b", "mB", "a", "mA"), Map.of("x", 5L)}));
+                assertThat(tsv(server, "SELECT variantType(v), v.`Tuple(b String, a String)`.a, "
+                        + "v.`Tuple(b String, a String)`.b, variantType(w), w.`Tuple(b UInt8, a String)`.a, "
+                        + "w.`Tuple(b UInt8, a String)`.b, w.`Map(String, UInt64)`['x'] FROM " + t + " ORDER BY id"))
+                        .isEqualTo("Tuple(b String, a String)\tbA\tbB\tTuple(b UInt8, a String)\tmA\t9\t0\n"
+                                + "Tuple(b String, a String)\tmA\tmB\tMap(String, UInt64)\t\t0\t5");
+                assertThatThrownBy(() -> client.insert(t, List.of("id", "v", "w"), List.<Object[]>of(
+                        new Object[] {3, Map.of("a", "x", "c", "y"), 1L})))
+                        .isInstanceOf(ClickHouseTypeException.class).hasMessageContaining("no variant");
+            } finally {
+                client.execute("DROP TABLE IF EXISTS " + t);
+            }
+        }
+    }
+
     public record BeanHolder(long id, Bean ns) {
     }
 

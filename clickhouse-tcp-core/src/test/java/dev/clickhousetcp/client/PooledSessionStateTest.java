@@ -64,7 +64,15 @@ class PooledSessionStateTest {
                     "CREATE TEMPORARY TABLE leaked (x UInt8)",
                     "create or replace temporary table leaked (x UInt8)",
                     "BEGIN TRANSACTION",
-                    "EXECUTE AS default");
+                    "EXECUTE AS default",
+                    // comments and white space ClickHouse's lexer skips: // (both servers), nested block
+                    // comments and Unicode white space (26.7)
+                    "// a comment\nSET max_threads = 1",
+                    "/* a /* nested */ comment */ SET max_threads = 1",
+                    "\u00a0SET max_threads = 1",
+                    "\ufeffUSE system",
+                    "\u200bCREATE\u3000TEMPORARY TABLE leaked (x UInt8)",
+                    "START TRANSACTION");
             for (String sql : refused) {
                 assertThatThrownBy(() -> client.execute(sql)).as(sql)
                         .isInstanceOf(ClickHouseSessionRequiredException.class)
@@ -89,6 +97,17 @@ class PooledSessionStateTest {
             assertThat(client.queryRows("/* SET max_threads = 1 */ SELECT 1")).hasSize(1);
             assertThat(client.queryRows("-- USE system\nSELECT currentDatabase()").get(0)[0]).isEqualTo("default");
             assertThat(client.queryRows("SELECT name FROM system.settings WHERE name = 'max_threads'")).hasSize(1);
+            // the same kind: the words as names, in strings, after a leading parenthesis or a // comment
+            assertThat(client.queryRows("WITH 1 AS set SELECT set + 1 AS use").get(0)[0].toString()).isEqualTo("2");
+            assertThat(client.queryRows("(SELECT 'USE system')").get(0)[0]).isEqualTo("USE system");
+            assertThat(client.queryRows("// SET max_threads = 1\nSELECT currentDatabase()").get(0)[0])
+                    .isEqualTo("default");
+            assertThat(client.queryRows("SELECT `set`.name FROM system.settings AS `set` WHERE name = 'use_uncompressed_cache'"))
+                    .hasSize(1);
+            if (kind == ClickHouseServer.Kind.MODERN) {
+                assertThat(client.queryRows("/* a /* SET max_threads = 1 */ b */ SELECT 1")).hasSize(1);
+                assertThat(client.queryRows("\u00a0SELECT currentDatabase()").get(0)[0]).isEqualTo("default");
+            }
         }
     }
 

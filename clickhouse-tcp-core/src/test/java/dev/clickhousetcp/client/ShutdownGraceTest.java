@@ -18,6 +18,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -161,5 +162,49 @@ class ShutdownGraceTest {
         session.close();
         close.get(30, TimeUnit.SECONDS);
         assertThat(client.poolStats().total()).isZero();
+    }
+
+    /**
+     * A thread that closes the client while it holds a connection itself (inside withConnection, inside a
+     * row callback, with a session of its own open) cannot give it back while close waits: close does not
+     * wait the grace for it, and the thread's next use of that connection fails saying the client was closed.
+     */
+    @ParameterizedTest
+    @EnumSource(ClickHouseServer.Kind.class)
+    void closeFromAThreadThatHoldsAConnectionDoesNotWaitForItself(ClickHouseServer.Kind kind) throws Exception {
+        List<Consumer<ClickHouseTcpClient>> closingWhileHolding = List.of(
+                client -> client.withConnection(c -> {
+                    client.close();
+                    return c.query("SELECT 1", QueryOptions.DEFAULT).drain();
+                }),
+                client -> {
+                    try (ClickHouseSession s = client.openSession()) {
+                        s.execute("CREATE TEMPORARY TABLE own_session (x UInt8)");
+                        client.close();
+                        s.queryRows("SELECT count() FROM own_session");
+                    }
+                },
+                // many blocks: the rows after the close are still to be read from the ended connection
+                client -> client.forEachRow("SELECT number FROM system.numbers LIMIT 100000000 "
+                        + "SETTINGS max_block_size = 1000", r -> {
+                            if (((Number) r[0]).longValue() == 0) {
+                                client.close();
+                            }
+                        }));
+        for (var body : closingWhileHolding) {
+            ClickHouseTcpClient client = TestClients.builder(ClickHouseServers.get(kind))
+                    .shutdownGrace(Duration.ofMinutes(10)).build();
+            CompletableFuture<Throwable> thrown = CompletableFuture.supplyAsync(() -> {
+                try {
+                    body.accept(client);
+                    return null;
+                } catch (RuntimeException e) {
+                    return e;
+                }
+            });
+            assertThat(thrown.get(30, TimeUnit.SECONDS)).isInstanceOf(ClickHouseConnectionException.class)
+                    .hasMessageContaining("the client was closed by the thread using this connection");
+            assertThat(client.poolStats().total()).isZero();
+        }
     }
 }

@@ -27,6 +27,26 @@ class SqlTextTest {
     }
 
     @Test
+    void commentsAndWhiteSpaceAreSkippedAsClickHousesLexerSkipsThem() {
+        // nested block comments (26.7), // comments (26.7 and 18.16), the Unicode white space ClickHouse's lexer
+        // skips (no-break space, byte order mark, zero-width space, ideographic space: 26.7)
+        assertThat(SqlText.sessionStatement("/* a /* b */ */ SET max_threads = 1")).isEqualTo("SET");
+        assertThat(SqlText.sessionStatement("/*/**/*/use system")).isEqualTo("USE");
+        assertThat(SqlText.sessionStatement("// c\nSET max_threads = 1")).isEqualTo("SET");
+        assertThat(SqlText.sessionStatement("\u00a0SET max_threads = 1")).isEqualTo("SET");
+        assertThat(SqlText.sessionStatement("\ufeffUSE system")).isEqualTo("USE");
+        assertThat(SqlText.sessionStatement("\u200b\u3000CREATE\u2003TEMPORARY TABLE t (x UInt8)"))
+                .isEqualTo("CREATE TEMPORARY TABLE");
+        assertThat(SqlText.sessionStatement("EXECUTE\u00a0AS u\u202f")).isEqualTo("EXECUTE AS");
+        assertThat(SqlText.sessionStatement("SET\u2060ROLE NONE")).isEqualTo("SET ROLE");
+        assertThat(SqlText.sessionStatement("START TRANSACTION")).isEqualTo("BEGIN TRANSACTION");
+        assertThat(SqlText.sessionStatement("start /* c */ transaction")).isEqualTo("BEGIN TRANSACTION");
+        assertThat(SqlText.sessionStatement("/* a /* USE system */ */ SELECT 1")).isNull();
+        assertThat(SqlText.sessionStatement("START")).isNull();
+        assertThat(SqlText.isInsert("\u00a0/* /* */ */INSERT INTO t VALUES")).isTrue();
+    }
+
+    @Test
     void otherStatementsAreNot() {
         assertThat(SqlText.sessionStatement("SET DEFAULT ROLE r TO u")).isNull(); // stored, not of the session
         assertThat(SqlText.sessionStatement("set default /* c */ role NONE TO u")).isNull();

@@ -440,7 +440,8 @@ class ClickHouseTcpTemplateOperationsTests {
     void statementsThatChangeTheSessionAreRefusedOutsideASession() {
         String threads = template.queryForObject("SELECT toString(getSetting('max_threads'))", String.class);
         for (String sql : List.of("USE system", "/* c */ set max_threads = 1, max_block_size = 7", "SET ROLE NONE",
-                "CREATE TEMPORARY TABLE leaked (id UInt64)")) {
+                "CREATE TEMPORARY TABLE leaked (id UInt64)", "// c\nSET max_threads = 1",
+                "/* a /* nested */ b */ SET max_threads = 1", "\u00a0USE system", "\ufeffSET max_threads = 1")) {
             assertThatExceptionOfType(InvalidDataAccessApiUsageException.class).as(sql)
                 .isThrownBy(() -> template.execute(sql))
                 .withMessageContaining("outside a session is refused")
