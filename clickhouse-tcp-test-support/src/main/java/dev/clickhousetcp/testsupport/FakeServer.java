@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,7 +16,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A loopback endpoint that speaks just enough of ClickHouse's native protocol to stand in for a broken
  * or hostile server: it reads the client's Hello, answers with the server Hello a real server sent
- * (captured byte for byte from ClickHouse 18.16, revision 54412), waits for the client's query (up to the empty Data block that ends it), and then sends
+ * (captured byte for byte from ClickHouse 18.16, revision 54412), waits for the client's query (up to what ends it:
+ * the empty Data block, or the Cancel that a client sends instead below revision 54429), and then sends
  * whatever its {@link Script} writes: crafted packets, truncated blocks, lies about sizes. Then it ends
  * the connection gracefully (FIN, then it reads what the client still sends until the client closes),
  * never with a reset.
@@ -140,7 +142,7 @@ public final class FakeServer implements AutoCloseable {
                 readClientHello(in);
                 writeServerHello(out);
                 out.flush();
-                awaitEndOfQuery(in);
+                awaitEndOfQuery(s, in);
                 script.respond(out);
             } catch (IOException | RuntimeException e) {
                 // the script ended the response early, or the client went away
@@ -203,12 +205,22 @@ public final class FakeServer implements AutoCloseable {
         }
     }
 
-    /** Reads until the bytes received end with the empty Data block that ends a query. */
-    private static void awaitEndOfQuery(InputStream in) throws IOException {
+    /** The Cancel packet (ClickHouse src/Core/Protocol.h, {@code Client::Cancel}). */
+    private static final int CANCEL = 3;
+    /** How long the client stays silent after a Cancel byte before it counts as the end of the query. */
+    private static final int CANCEL_QUIET_MILLIS = 300;
+
+    /**
+     * Reads until the bytes received end with what ends a query: the empty Data block, or a Cancel
+     * packet after which the client sends nothing more (a client ends a query's external tables with
+     * Cancel below revision 54429, as this server's revision is; a Cancel byte inside the query is
+     * followed by more bytes at once, as the client writes the whole request in one go).
+     */
+    private static void awaitEndOfQuery(Socket socket, InputStream in) throws IOException {
         byte[] tail = new byte[END_OF_QUERY.length];
         int seen = 0;
+        int b = in.read();
         while (true) {
-            int b = in.read();
             if (b < 0) {
                 throw new EOFException("the client closed before its query ended");
             }
@@ -216,6 +228,19 @@ public final class FakeServer implements AutoCloseable {
             tail[tail.length - 1] = (byte) b;
             if (++seen >= tail.length && Arrays.equals(tail, END_OF_QUERY)) {
                 return;
+            }
+            if (b == CANCEL && in.available() == 0) {
+                int timeout = socket.getSoTimeout();
+                socket.setSoTimeout(CANCEL_QUIET_MILLIS);
+                try {
+                    b = in.read();
+                } catch (SocketTimeoutException quiet) {
+                    return;
+                } finally {
+                    socket.setSoTimeout(timeout);
+                }
+            } else {
+                b = in.read();
             }
         }
     }
