@@ -225,6 +225,49 @@ class CornerCaseTest {
         }
     }
 
+    /**
+     * 18.16 (below revision 54429) reads each setting of a query in its binary form: a value the client cannot
+     * write in that form is refused before anything is sent, naming the setting, instead of a packet the server
+     * misreads and never answers (the socket timeout then ran out).
+     */
+    @Test
+    void aSettingValueTheLegacyBinaryFormCannotCarryIsRefusedNamingIt() throws SQLException {
+        String base = JdbcTests.url(ClickHouseServers.legacy()) + "?socketTimeout=5000&";
+        for (String[] bad : new String[][] {
+                {"setting.max_threads=abc", "max_threads"},
+                {"setting.max_block_size=1.5", "max_block_size"},
+                {"setting.distributed_ddl_task_timeout=-1", "distributed_ddl_task_timeout"},
+        }) {
+            try (Connection c = DriverManager.getConnection(base + bad[0]); Statement s = c.createStatement()) {
+                assertThatThrownBy(() -> s.executeQuery("SELECT 1")).as(bad[0])
+                        .isInstanceOf(SQLException.class).hasMessageContaining(bad[1])
+                        .satisfies(e -> assertThat(((SQLException) e).getSQLState()).doesNotStartWith("08"));
+            }
+        }
+        // a refused per-query setting leaves the session's connection usable
+        try (Connection c = DriverManager.getConnection(base); Statement s = c.createStatement()) {
+            dev.clickhousetcp.client.ClickHouseSession session = c.unwrap(dev.clickhousetcp.client.ClickHouseSession.class);
+            assertThatThrownBy(() -> session.query("SELECT 1", dev.clickhousetcp.client.QueryOptions.builder()
+                    .setting("max_threads", "auto").build())).hasMessageContaining("max_threads");
+            try (ResultSet rs = s.executeQuery("SELECT 41 + 1")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(42);
+            }
+        }
+        // floats and strings still travel as strings, integers as VarUInt
+        try (Connection c = DriverManager.getConnection(base + "setting.max_threads=2&setting.totals_auto_threshold=0.25"
+                + "&setting.input_format_allow_errors_ratio=0.5&setting.send_logs_level=none");
+             Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT value FROM system.settings WHERE name IN ('max_threads',"
+                     + " 'totals_auto_threshold', 'input_format_allow_errors_ratio') ORDER BY name")) {
+            List<String> values = new ArrayList<>();
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+            assertThat(values).containsExactly("0.5", "2", "0.25");
+        }
+    }
+
     @Test
     void wrongPasswordOnLegacyIsAnAuthorizationErrorWithoutThePassword() {
         String url = JdbcTests.url(ClickHouseServers.legacy());
