@@ -67,4 +67,36 @@ class CloseRaceTest {
             pool.shutdownNow();
         }
     }
+
+    @Test
+    void closeWhileAnotherThreadWaitsForTheFirstBlock() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            for (int run = 0; run < 10; run++) {
+                Connection c = JdbcTests.connect("modern");
+                CountDownLatch submitted = new CountDownLatch(1);
+                Future<String> reader = pool.submit(() -> {
+                    submitted.countDown();
+                    try (Statement s = c.createStatement();
+                         ResultSet rs = s.executeQuery("SELECT count() FROM numbers(100000000000)")) {
+                        return rs.next() ? "row " + rs.getLong(1) : "no row";
+                    } catch (SQLException e) {
+                        return "state " + e.getSQLState() + " " + e;
+                    }
+                });
+                assertThat(submitted.await(10, TimeUnit.SECONDS)).isTrue();
+                Thread.sleep(ThreadLocalRandom.current().nextLong(0, 50));
+                if (run % 2 == 0) {
+                    c.close();
+                } else {
+                    c.abort(Runnable::run);
+                }
+                assertThat(reader.get(30, TimeUnit.SECONDS)).as("run " + run)
+                        .matches("(row 100000000000|state 08\\d\\d\\d|state HY010|state HY008)( .*)?");
+                assertThat(c.isClosed()).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
