@@ -226,11 +226,35 @@ class SpringJdbcTest {
             } finally {
                 t.execute("DROP TABLE IF EXISTS " + table);
             }
+            try (Stream<Long> st = t.queryForStream("SELECT number FROM system.numbers", (rs, i) -> rs.getLong(1))) {
+                assertThat(st.limit(3).toList()).containsExactly(0L, 1L, 2L);
+            }
+            assertThat(t.queryForObject("SELECT count() FROM numbers(77)", Long.class)).isEqualTo(77L);
             try (Connection c = legacy.getConnection()) {
                 assertThat(c.isValid(2)).isTrue();
             }
         } finally {
             legacy.destroy();
+        }
+    }
+
+    @Test
+    void hostileStringsRoundTripThroughLiteralsOn1816AndParametersOn267() {
+        String[] hostile = {"\\", "'", "\\'", "''", "a\u0000b", "line\nbreak\r\t", "?", "{fn now()}", "$$x$$",
+                "-- c", "/* c */", "\u00fc\u20ac\ud83d\ude00", "\\N", "\u0001\u001f\u007f", "' OR '1'='1"};
+        for (String url : new String[] {JdbcTests.url(ClickHouseServers.legacy()), JdbcTests.url(ClickHouseServers.modern())}) {
+            SingleConnectionDataSource one = new SingleConnectionDataSource(url, true);
+            try {
+                JdbcTemplate t = new JdbcTemplate(one);
+                for (String h : hostile) {
+                    Map<String, Object> row = t.queryForMap("SELECT ? AS v, length(?) AS n", h, h);
+                    assertThat(row.get("v")).as(url + " " + h).isEqualTo(h);
+                    assertThat(((Number) row.get("n")).longValue()).as(url + " " + h)
+                            .isEqualTo(h.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+                }
+            } finally {
+                one.destroy();
+            }
         }
     }
 }
