@@ -546,6 +546,9 @@ public final class ClickHouseConnection implements AutoCloseable {
                     + ProtocolFeature.PARAMETERS.minRevision() + " (ClickHouse 22.x or newer); "
                     + "this server speaks " + revision, ProtocolFeature.PARAMETERS.minRevision(), revision);
         }
+        // refused here, before the request starts, so the connection stays usable
+        QueryPacket.checkSettings(revision, config.settings());
+        QueryPacket.checkSettings(revision, options.settings());
     }
 
     /** Sends each external table as Data packets named after it, in blocks of at most 65 536 rows. */

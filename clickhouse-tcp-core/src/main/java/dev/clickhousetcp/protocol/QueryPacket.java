@@ -19,7 +19,8 @@ public final class QueryPacket {
 
     /**
      * Settings whose value is not an integer in the pre-54429 binary settings format (strings and
-     * floats), so that format writes them as strings; every other setting is written as VarUInt.
+     * floats, whose binary form is their text), so that format writes them as strings; every other setting
+     * is written as VarUInt (per 18.16's dbms/src/Interpreters/Settings.h and SettingsCommon.h).
      */
     private static final Set<String> LEGACY_STRING_SETTINGS = Set.of(
             "network_compression_method", "load_balancing", "totals_mode", "totals_auto_threshold",
@@ -28,7 +29,8 @@ public final class QueryPacket {
             "timeout_overflow_mode", "read_overflow_mode", "group_by_overflow_mode", "sort_overflow_mode",
             "result_overflow_mode", "set_overflow_mode", "join_overflow_mode", "transfer_overflow_mode",
             "distinct_overflow_mode", "insert_quorum_timeout", "format_schema", "input_format_skip_unknown_fields",
-            "date_time_input_format", "log_queries_cut_to_length", "memory_profiler_step");
+            "date_time_input_format", "log_queries_cut_to_length", "memory_profiler_step",
+            "memory_tracker_fault_probability", "input_format_allow_errors_ratio");
 
     private QueryPacket() {
     }
@@ -78,6 +80,7 @@ public final class QueryPacket {
     public static void write(BinaryWriter out, long revision, String queryId, ClientInfo clientInfo,
                              long startTimeMicros, Map<String, String> settings, QueryStage stage, boolean compression,
                              String sql, Map<String, String> parameters, boolean secondary) throws IOException {
+        checkSettings(revision, settings); // before the first byte, so a refusal leaves the stream intact
         out.writeVarUInt(ClientPacket.QUERY);
         out.writeString(queryId);
         if (ProtocolFeature.CLIENT_INFO.in(revision)) {
@@ -105,9 +108,31 @@ public final class QueryPacket {
 
     /**
      * Settings list: at 54429+ {@code (name, flags, value as string)}; before that each value in the
-     * setting's binary form, for which this client writes integers and booleans as VarUInt and the
-     * settings in {@link #LEGACY_STRING_SETTINGS} (or any non-integer value) as strings.
+     * setting's binary form, for which this client writes the settings in {@link #LEGACY_STRING_SETTINGS} as
+     * strings and every other one, an integer or boolean after {@link #checkSettings}, as VarUInt.
      */
+    /**
+     * Refuses a setting value the pre-54429 binary form cannot carry: a setting written as VarUInt (see
+     * {@link #writeSettings}) whose value is not an unsigned integer or a boolean. Such a value written as a
+     * string is misread by the server as the start of the next setting, and the query is never answered.
+     *
+     * @param revision the negotiated revision; at 54429 and later every value is sent as text and nothing is refused
+     * @param settings setting name to value (its text is what would be sent)
+     * @throws IllegalArgumentException naming the setting and its value
+     */
+    public static void checkSettings(long revision, Map<String, ?> settings) {
+        if (ProtocolFeature.SETTINGS_SERIALIZED_AS_STRINGS.in(revision)) {
+            return;
+        }
+        for (Map.Entry<String, ?> s : settings.entrySet()) {
+            if (!LEGACY_STRING_SETTINGS.contains(s.getKey()) && legacyInteger(String.valueOf(s.getValue())) == null) {
+                throw new IllegalArgumentException("setting " + s.getKey() + " = '" + s.getValue() + "' cannot be sent"
+                        + " to a server of protocol revision " + revision + ": below 54429 it takes this setting as an"
+                        + " unsigned integer (or true/false), in binary form");
+            }
+        }
+    }
+
     static void writeSettings(BinaryWriter out, long revision, Map<String, String> settings) throws IOException {
         boolean strings = ProtocolFeature.SETTINGS_SERIALIZED_AS_STRINGS.in(revision);
         for (Map.Entry<String, String> s : settings.entrySet()) {
@@ -121,12 +146,7 @@ public final class QueryPacket {
             } else if (LEGACY_STRING_SETTINGS.contains(s.getKey())) {
                 out.writeString(v);
             } else {
-                Long n = legacyInteger(v);
-                if (n != null) {
-                    out.writeVarUInt(n);
-                } else {
-                    out.writeString(v);
-                }
+                out.writeVarUInt(legacyInteger(v)); // checkSettings refused every other value
             }
         }
         out.writeString("");

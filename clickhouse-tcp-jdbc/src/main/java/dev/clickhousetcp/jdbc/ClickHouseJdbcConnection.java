@@ -66,6 +66,8 @@ final class ClickHouseJdbcConnection implements Connection {
     private SQLWarning warnings;
     /** The ResultSet that still streams on the session, if any. */
     private volatile ClickHouseResultSet streaming;
+    /** The statement that runs under {@link #lock} right now, if any (cancelled by a close from another thread). */
+    volatile ClickHouseStatement running;
 
     ClickHouseJdbcConnection(JdbcConfig config, ClickHouseTcpClient client, boolean ownsClient) throws SQLException {
         this.config = config;
@@ -351,15 +353,55 @@ final class ClickHouseJdbcConnection implements Connection {
             return;
         }
         closed = true;
+        cancelRunning();
+        closeSession();
+    }
+
+    /** Cancels what runs or streams on the session now, from any thread; its reader then ends with HY008. */
+    private void cancelRunning() {
+        ClickHouseStatement s = running;
+        if (s != null) {
+            try {
+                s.cancel();
+            } catch (SQLException | RuntimeException ignored) {
+                // closing anyway
+            }
+        }
         ClickHouseResultSet open = streaming;
         if (open != null) {
-            open.closeQuietly();
+            open.cancelQuietly();
+        }
+    }
+
+    /**
+     * Closes the open ResultSet and the session once no other thread reads on it: the statement running under
+     * {@link #lock} ends first (it was cancelled), and the ResultSet is closed under its own lock, so the closing
+     * drain never reads the socket while another thread decodes from it (which spliced their bytes). Waits at
+     * most the {@code socketTimeout} for the statement, then closes anyway.
+     */
+    private void closeSession() {
+        boolean locked = false;
+        try {
+            locked = lock.tryLock(Math.max(1, config.intValue(DriverProperty.SOCKET_TIMEOUT)),
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         try {
+            ClickHouseResultSet open = streaming;
+            if (open != null) {
+                open.closeQuietly();
+            }
             session.close();
         } finally {
-            if (ownedClient != null) {
-                ownedClient.close();
+            try {
+                if (ownedClient != null) {
+                    ownedClient.close();
+                }
+            } finally {
+                if (locked) {
+                    lock.unlock();
+                }
             }
         }
     }
@@ -586,16 +628,8 @@ final class ClickHouseJdbcConnection implements Connection {
             return;
         }
         closed = true;
-        ClickHouseResultSet open = streaming;
-        if (open != null) {
-            open.cancelQuietly();
-        }
-        executor.execute(() -> {
-            session.close();
-            if (ownedClient != null) {
-                ownedClient.close();
-            }
-        });
+        cancelRunning();
+        executor.execute(this::closeSession);
     }
 
     /**

@@ -42,7 +42,7 @@ public class ClickHousePooledDataSource extends ClickHouseDataSource implements 
             if (client == null) {
                 JdbcConfig cfg = config(null, null);
                 config = cfg;
-                client = cfg.clientBuilder(cfg.intValue(DriverProperty.MAX_POOL_SIZE)).build();
+                client = cfg.clientBuilder(cfg.positiveInt(DriverProperty.MAX_POOL_SIZE)).build();
             }
             return client;
         } finally {

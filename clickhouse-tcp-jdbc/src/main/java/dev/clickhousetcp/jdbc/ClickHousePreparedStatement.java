@@ -234,7 +234,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
             o.timeout(Duration.ofSeconds(getQueryTimeout()));
         }
         QueryOptions options = o.build();
-        int blockRows = Math.max(1, conn.config.intValue(DriverProperty.INSERT_BLOCK_ROWS));
+        int blockRows = conn.config.positiveInt(DriverProperty.INSERT_BLOCK_ROWS);
         long[] sentRows = new long[1];
         SQLException[] rejected = new SQLException[1];
         Progress progress;

@@ -130,6 +130,11 @@ final class ClickHouseResultSet implements ResultSet {
     }
 
     private Block fetchLocked() throws SQLException {
+        if (closed) {
+            // closed by another thread (its connection closed or aborted) while this reader waited: the rows so
+            // far are not the whole result
+            throw new SQLException("the result set was closed while it was read", "HY010");
+        }
         Block b = buffered.poll();
         if (b != null) {
             bufferedBytes -= approximateBytes(b);

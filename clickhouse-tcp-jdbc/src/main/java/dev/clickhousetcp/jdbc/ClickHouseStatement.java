@@ -107,6 +107,7 @@ class ClickHouseStatement implements Statement {
             throw SqlStates.translate(e, null, false); // a value the parameter encoder refuses
         }
         conn.lock.lock();
+        conn.running = this;
         try {
             conn.checkOpen();
             conn.beforeQuery(null);
@@ -150,6 +151,7 @@ class ClickHouseStatement implements Statement {
             }
             return false;
         } finally {
+            conn.running = null;
             conn.lock.unlock();
         }
     }

@@ -100,8 +100,8 @@ final class JdbcConfig {
                     p.choice(values.get(p));
                 }
             }
-            c.intValue(DriverProperty.INSERT_BLOCK_ROWS);
-            c.intValue(DriverProperty.MAX_POOL_SIZE);
+            c.positiveInt(DriverProperty.INSERT_BLOCK_ROWS);
+            c.positiveInt(DriverProperty.MAX_POOL_SIZE);
             c.intValue(DriverProperty.QUERY_TIMEOUT);
             c.longValue(DriverProperty.BUSY_BUFFER_BYTES);
         } catch (IllegalArgumentException e) {
@@ -142,6 +142,15 @@ final class JdbcConfig {
             throw new IllegalArgumentException("property " + p.key + " must be at most " + Integer.MAX_VALUE);
         }
         return (int) n;
+    }
+
+    /** A property that counts something there must be at least one of (rows of a block, connections of a pool). */
+    int positiveInt(DriverProperty p) {
+        int n = intValue(p);
+        if (n < 1) {
+            throw new IllegalArgumentException("property " + p.key + " must be at least 1, not " + n);
+        }
+        return n;
     }
 
     long longValue(DriverProperty p) {
@@ -205,7 +214,7 @@ final class JdbcConfig {
             }
             b.settings(settings);
             b.maxPoolSize(Math.max(1, maxPoolSize));
-            b.insertBlockRows(Math.max(1, intValue(DriverProperty.INSERT_BLOCK_ROWS)));
+            b.insertBlockRows(positiveInt(DriverProperty.INSERT_BLOCK_ROWS));
             return b;
         } catch (RuntimeException e) {
             throw new SQLException("invalid connection configuration: " + e.getMessage(), "08001", e);
