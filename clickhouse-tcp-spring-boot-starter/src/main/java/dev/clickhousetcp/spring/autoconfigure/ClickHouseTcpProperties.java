@@ -619,7 +619,8 @@ public class ClickHouseTcpProperties implements Validator {
 
         /**
          * Most bytes of idle column buffers the client keeps to decode later blocks into: one budget for
-         * the whole client, shared by all its pooled connections. 0 keeps none.
+         * the whole client, shared by all its pooled connections (idle connections keep none of their own). 0
+         * keeps none.
          */
         private DataSize blockBufferPoolSize = DataSize.ofMegabytes(32);
 
@@ -1097,7 +1098,9 @@ public class ClickHouseTcpProperties implements Validator {
 
         /**
          * Maximum size of the dense form that compact serializations (sparse, replicated, compact Variant
-         * discriminators) may build in one block, or 32 bytes per byte received for the block when more.
+         * discriminators) may build in one block, or 32 bytes per byte received for the block when more. Also
+         * bounds the row objects the row tiers build for rows that no bytes back (32 bytes per row and per value of
+         * a zero-width column): with a small heap and an untrusted server, set it well below the heap.
          */
         private DataSize maxExpansionSize = DataSize.ofMegabytes(256);
 
