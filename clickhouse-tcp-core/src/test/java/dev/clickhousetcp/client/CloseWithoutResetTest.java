@@ -10,6 +10,9 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -75,7 +78,7 @@ class CloseWithoutResetTest {
         try {
             OutputStream out = s.getOutputStream();
             byte[] chunk = new byte[64 << 10];
-            java.util.Arrays.fill(chunk, fill);
+            Arrays.fill(chunk, fill);
             for (int left = bytes; left > 0; left -= chunk.length) {
                 out.write(chunk, 0, Math.min(left, chunk.length));
             }
@@ -141,6 +144,40 @@ class CloseWithoutResetTest {
                         .isTrue();
                 assertThat(peer.awaitEnd()).isEqualTo(End.FIN);
             }
+        }
+    }
+
+    /**
+     * A JVM that exits while a connection is being closed in the background lets that close finish (FIN, drain
+     * to the server's end) instead of ending its socket with the process, which resets a connection the server
+     * still sends on: a test JVM ends right after its last test closed a broken connection.
+     */
+    @Test
+    void exitingJvmFinishesBackgroundCloses() throws Exception {
+        CompletableFuture<Boolean> wroteAll = new CompletableFuture<>();
+        try (Peer peer = new Peer(junkThenFinThen(0, 16 << 20, wroteAll))) {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+            Process p = new ProcessBuilder(java, "-Xshare:off", "-cp", classPath, ExitDuringClose.class.getName(),
+                    Integer.toString(peer.port())).redirectErrorStream(true).start();
+            try {
+                String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+                assertThat(p.exitValue()).as(out).isZero();
+            } finally {
+                p.destroyForcibly();
+            }
+            assertThat(wroteAll.get(20, TimeUnit.SECONDS)).as("the peer sent everything after the FIN").isTrue();
+            assertThat(peer.awaitEnd()).isEqualTo(End.FIN);
+        }
+    }
+
+    /** Connects to the port in {@code args[0]}, closes in the background and exits at once. */
+    static final class ExitDuringClose {
+        public static void main(String[] args) throws IOException {
+            Transport t = Transport.connect("127.0.0.1", Integer.parseInt(args[0]), Budget.NONE);
+            ClickHouseConnection.closeInBackground(t);
+            System.exit(0);
         }
     }
 }
