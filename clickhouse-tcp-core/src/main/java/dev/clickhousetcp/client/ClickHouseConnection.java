@@ -163,6 +163,21 @@ public final class ClickHouseConnection implements AutoCloseable {
             return t;
         });
         ex.allowCoreThreadTimeOut(true);
+        // a JVM that exits ends its daemon threads and then its sockets: a close still draining would reset its
+        // connection (unread bytes), so the exit waits for the closes under way and queued, about their drain bound
+        Thread finish = new Thread(() -> {
+            ex.shutdown();
+            try {
+                ex.awaitTermination(Transport.CLOSE_DRAIN_NANOS + TimeUnit.SECONDS.toNanos(1), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "clickhouse-tcp-closer-exit");
+        try {
+            Runtime.getRuntime().addShutdownHook(finish);
+        } catch (IllegalStateException | SecurityException e) {
+            // the JVM is already exiting, or may not add hooks: closes then end with it
+        }
         return ex;
     }
 
@@ -960,12 +975,15 @@ public final class ClickHouseConnection implements AutoCloseable {
         closeInBackground(transport);
     }
 
-    /** Closes gracefully off the caller's thread: the caller's deadline does not wait for the server. */
+    /**
+     * Closes gracefully off the caller's thread: the caller's deadline does not wait for the server. A JVM
+     * that exits first waits for these closes (up to their drain bound) in a shutdown hook.
+     */
     static void closeInBackground(Transport t) {
         try {
             CLOSER.execute(t::closeGracefully);
         } catch (RuntimeException e) {
-            t.closeGracefully();
+            t.closeGracefully(); // rejected: the JVM is exiting
         }
     }
 

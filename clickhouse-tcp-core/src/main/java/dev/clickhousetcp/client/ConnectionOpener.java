@@ -73,11 +73,11 @@ final class ConnectionOpener {
                 transport = TlsTransport.start(transport, tls, tls.serverName() != null ? tls.serverName()
                         : config.host(), config.port(), guard);
             } catch (DeadlineExpired e) {
-                transport.closeNow();
+                ClickHouseConnection.closeInBackground(transport); // the server's bytes may be unread: no reset
                 throw new ClickHouseTimeoutException(e.deadline.optionName() + " " + e.timeout
                         + " expired during the TLS handshake with " + where + " (timed out)", e, e.deadline, e.timeout);
             } catch (IOException | RuntimeException e) {
-                transport.closeNow();
+                ClickHouseConnection.closeInBackground(transport);
                 throw new ClickHouseConnectionException("TLS handshake with " + where + " failed: " + e.getMessage(), e);
             }
         }

@@ -57,6 +57,9 @@ class Transport {
         long checkDueNanos(long sinceNanos, boolean write);
     }
 
+    /** How long a graceful close reads what the server still sends before it closes anyway. */
+    static final long CLOSE_DRAIN_NANOS = TimeUnit.SECONDS.toNanos(2);
+
     final SocketChannel channel;
     private final Selector selector;
     private final SelectionKey key;
@@ -272,10 +275,13 @@ class Transport {
 
     /**
      * Closes without resetting the connection where possible: half-closes our side (FIN), then reads
-     * and discards what the server still sends until it closes too (at most ~2 s and 64 MiB). A plain
-     * close with unread bytes makes the kernel send RST, which some servers treat as a fatal error of
-     * the session thread; after the FIN a server stops the query and closes cleanly. Blocks up to that
-     * bound: run it off the caller's thread when the server may be busy.
+     * and discards what the server still sends until it closes too (at most ~2 s, however many bytes:
+     * a server streaming a result sees the FIN only between blocks and may send hundreds of MiB before
+     * it stops). A close with unread bytes makes the kernel send RST (the JDK's own half-close before
+     * closing a registered channel does not help: the reset follows it), which ClickHouse 26.7 treats as
+     * a fatal error of its whole process; after the FIN a server stops the query and closes cleanly. Only a
+     * server still sending after the bound is reset. Blocks up to that bound: run it off the caller's
+     * thread when the server may be busy.
      */
     void closeGracefully() {
         if (!channel.isOpen()) {
@@ -284,13 +290,12 @@ class Transport {
         try {
             beforeShutdown();
             channel.shutdownOutput();
-            ByteBuffer buf = ByteBuffer.allocate(8192);
-            long deadline = System.nanoTime() + 2_000_000_000L;
-            long total = 0;
+            ByteBuffer buf = ByteBuffer.allocate(64 << 10);
+            long deadline = System.nanoTime() + CLOSE_DRAIN_NANOS;
             if (key.interestOps() != SelectionKey.OP_READ) {
                 key.interestOps(SelectionKey.OP_READ);
             }
-            while (total < (64 << 20)) {
+            while (true) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     break;
@@ -304,16 +309,10 @@ class Transport {
                     selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
                     selector.selectedKeys().clear();
                 }
-                total += n;
             }
         } catch (IOException | RuntimeException ignored) {
             // closing anyway
         }
-        closeQuietly(channel, selector);
-    }
-
-    /** Closes at once (a connection that never got going). */
-    void closeNow() {
         closeQuietly(channel, selector);
     }
 

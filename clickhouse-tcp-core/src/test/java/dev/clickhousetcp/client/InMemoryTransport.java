@@ -74,9 +74,4 @@ final class InMemoryTransport extends Transport {
     void closeGracefully() {
         closed = true;
     }
-
-    @Override
-    void closeNow() {
-        closed = true;
-    }
 }
