@@ -80,6 +80,8 @@ public final class ClickHouseConnection implements AutoCloseable {
     private static final String COMPRESSION_METHOD_SETTING = "network_compression_method";
     private static final String ZSTD_LEVEL_SETTING = "network_zstd_compression_level";
     private static final String READONLY_SETTING = "readonly";
+    /** The setting a {@code SET profile = 'name'} assigns (ClickHouse applies the profile's settings). */
+    private static final String PROFILE_SETTING = "profile";
     /** ClickHouse error code READONLY: a setting the user may not change. */
     private static final int READONLY = 164;
     /** The users and servers whose refusal of the compression setting was logged (bounded). */
@@ -127,12 +129,19 @@ public final class ClickHouseConnection implements AutoCloseable {
     /**
      * Whether the connection's settings are readonly = 1, where no setting may change (ClickHouse
      * {@code SettingsConstraints}; code 164 READONLY): from the server Hello's settings (54474+, the
-     * user's profile), a successful {@code SET readonly} of this connection, or the server's refusal of
-     * the compression setting. The client then sends no {@code network_compression_method} of its own.
+     * user's profile), a successful {@code SET readonly} of this connection, the server's refusal of
+     * the compression setting, or (as a profile may carry it) a successful {@code SET profile}. The client
+     * then sends no {@code network_compression_method} of its own.
      */
     private boolean readonlyOne;
     /** The value the running statement's {@code SET readonly} gives, applied when it succeeds; or null. */
     private String settingReadonly;
+    /**
+     * Whether the running statement is a {@code SET profile}: a profile may carry readonly = 1, which the
+     * connection cannot see without asking the server, so once it succeeds the connection takes its settings
+     * for readonly (the server's own compression method is read either way).
+     */
+    private boolean settingProfile;
 
     /** A connection over {@code transport} after its handshake ({@link ConnectionOpener}), READY. */
     ClickHouseConnection(ConnectionConfig config, Transport transport, BinaryReader in, BinaryWriter out,
@@ -645,6 +654,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
         SqlSettings.Assignment readonly = SqlSettings.set(sql, READONLY_SETTING);
         settingReadonly = readonly == null ? null : readonly.value() == null ? "0" : readonly.value();
+        settingProfile = SqlSettings.set(sql, PROFILE_SETTING) != null;
         if (added) {
             settings.put(COMPRESSION_METHOD_SETTING, compression.method().settingValue());
             if (compression.method() == CompressionMethod.ZSTD) {
@@ -866,15 +876,20 @@ public final class ClickHouseConnection implements AutoCloseable {
     private void logCompressionRefused(Compression asked) {
         String who = config.user() + "@" + config.host() + ":" + config.port();
         if (COMPRESSION_REFUSAL_LOGGED.size() < 1024 && COMPRESSION_REFUSAL_LOGGED.add(who)) {
-            LOG.info("user '{}' has readonly = 1 on {}:{} and may not set {}: responses come compressed with the "
+            LOG.info("user '{}' has (or, after a SET profile, may have) readonly = 1 on {}:{} and may not set {}: "
+                    + "responses come compressed with the "
                     + "server's own method (LZ4 unless the user's profile says otherwise) instead of {}; what the "
                     + "client sends stays {}", config.user(), config.host(), config.port(), COMPRESSION_METHOD_SETTING,
                     asked, asked);
         }
     }
 
-    /** The running statement ended with EndOfStream: a {@code SET readonly} of it took effect. */
+    /** The running statement ended with EndOfStream: a {@code SET readonly} or {@code SET profile} of it took effect. */
     void statementSucceeded() {
+        if (settingProfile) {
+            settingProfile = false;
+            readonlyOne = true; // a later SET readonly = 0 (allowed only when the profile is not readonly = 1) clears it
+        }
         if (settingReadonly != null) {
             readonlyOne = "1".equals(settingReadonly);
             settingReadonly = null;

@@ -166,8 +166,8 @@ final class ResponseReader {
                         // the server's error is still the answer; the connection is not reusable
                         ClickHouseServerException answer = conn.refusedCompressionSetting(e) ? e.withClientNote(
                                 "the client adds network_compression_method for ZSTD and CHECKSUM_ONLY compression "
-                                + "unless it knows the settings are readonly = 1 (from the server's Hello or a SET "
-                                + "readonly it ran); here they became so another way, and the server closed the "
+                                + "unless it knows the settings may be readonly = 1 (from the server's Hello or a SET "
+                                + "readonly or SET profile it ran); here they became so another way, and the server closed the "
                                 + "connection after refusing the setting: use Compression.LZ4 or NONE there") : e;
                         answer.addSuppressed(conn.fail(resync));
                         throw answer;
