@@ -8,9 +8,10 @@
 #   benchmarks/run.sh SelectColumnBenchmark            # one class
 #   benchmarks/run.sh -wi 1 -i 2 -w 1s -r 1s           # a quick smoke run
 #   benchmarks/run.sh -l                               # list the benchmarks
-#   benchmarks/run.sh --category tcp-regression        # one category: tcp-regression | cross | peers | table
+#   benchmarks/run.sh --category tcp-regression        # one category: tcp-regression | cross | peers | table | jdbc
 #   benchmarks/run.sh --category table -f 2            # 5,000,000 rows from a MergeTree table: floor, ours, client-v2
 #   benchmarks/run.sh --category cross -f 1 -wi 2 -i 3 -w 1s -r 1s
+#   benchmarks/run.sh --category jdbc -f 1             # JDBC: our driver, jdbc-v2 (HTTP), housepower, HikariCP
 #
 # With --category, the category's JMH include pattern is added, and after the run the report generator
 # writes <result>.md (table with ratios to the HTTP arm) and <result>.png (chart) beside the JSON.
@@ -27,7 +28,7 @@ set -euo pipefail
 
 CATEGORY=""
 if [ "${1:-}" = "--category" ]; then
-    CATEGORY=${2:?--category needs tcp-regression, cross, peers or table}
+    CATEGORY=${2:?--category needs tcp-regression, cross, peers, table or jdbc}
     shift 2
 fi
 case "$CATEGORY" in
@@ -36,7 +37,8 @@ case "$CATEGORY" in
     cross) PATTERN=('\.Transport[A-Za-z]*Benchmark\.') ;;
     peers) PATTERN=('\.(HousepowerBenchmark|TableHousepowerBenchmark)\.') ;;
     table) PATTERN=('\.Table[A-Za-z]*Benchmark\.') ;;
-    *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers, table)" >&2; exit 2 ;;
+    jdbc) PATTERN=('\.Jdbc[A-Za-z]*Benchmark\.') ;;
+    *) echo "unknown category '$CATEGORY' (tcp-regression, cross, peers, table, jdbc)" >&2; exit 2 ;;
 esac
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -47,6 +49,7 @@ JAR=benchmarks/target/benchmarks.jar
 STALE=""
 if [ -f "$JAR" ]; then
     STALE=$(find pom.xml benchmarks/pom.xml benchmarks/src clickhouse-tcp-core/pom.xml clickhouse-tcp-core/src \
+        clickhouse-tcp-jdbc/pom.xml clickhouse-tcp-jdbc/src \
         -newer "$JAR" -type f -print -quit)
 fi
 if [ ! -f "$JAR" ] || [ -n "$STALE" ] || [ "${BENCHMARKS_REBUILD:-0}" = 1 ]; then

@@ -15,7 +15,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -50,8 +49,7 @@ public class HousepowerBenchmark {
     private Map<String, Object> columns;
 
     static Connection openJdbc() throws SQLException {
-        return DriverManager.getConnection("jdbc:clickhouse://" + BenchmarkServer.host() + ":" + BenchmarkServer.port()
-                + "/default?user=default&password=");
+        return JdbcPeers.housepower();
     }
 
     @Setup

@@ -1,0 +1,134 @@
+package dev.clickhousetcp.benchmarks;
+
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@value #ROWS} rows of (UInt64, String, Float64) inserted into a {@code Null}-engine table by:
+ *
+ * <ul>
+ *   <li>{@link #jdbcBatch}: our driver, {@code PreparedStatement} {@code setLong}/{@code setString}/
+ *       {@code setDouble} and {@code addBatch} per row, one {@code executeBatch} (one native INSERT);</li>
+ *   <li>{@link #insertColumns}: our client's {@code insertColumns} of {@code long[]}, {@code String[]},
+ *       {@code double[]}, what the driver's batch sends under it;</li>
+ *   <li>{@link #httpJdbcV2}: {@code com.clickhouse:jdbc-v2} 0.10.0, the same {@code PreparedStatement} loop on
+ *       its default batch path (configuration: {@link JdbcPeers}); the report divides every arm by it.</li>
+ * </ul>
+ *
+ * <p>Setup first runs the arm about to be timed into a Memory table and checks count() and the checksum.
+ * Milliseconds per 1,000,000 rows; one benchmark thread; all uncompressed.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g"})
+@State(Scope.Benchmark)
+public class JdbcInsertBenchmark {
+    static final int ROWS = 1_000_000;
+
+    private final String table = "bench_jdbc_null_" + ProcessHandle.current().pid();
+    private final String checkTable = "bench_jdbc_check_" + ProcessHandle.current().pid();
+
+    private ClickHouseTcpClient tcp;
+    private Connection jdbc;
+    private long[] ids;
+    private String[] names;
+    private double[] values;
+    private Map<String, Object> columns;
+
+    @Setup
+    public void setUp(BenchmarkParams params) throws SQLException {
+        tcp = HttpPeer.newTcpClient(false);
+        ids = Data.ids(ROWS);
+        names = Data.names(ROWS);
+        values = Data.values(ROWS);
+        columns = new LinkedHashMap<>();
+        columns.put("id", ids);
+        columns.put("name", names);
+        columns.put("value", values);
+        String arm = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        jdbc = switch (arm) {
+            case "jdbcBatch" -> JdbcPeers.ours();
+            case "httpJdbcV2" -> JdbcPeers.jdbcV2();
+            case "insertColumns" -> null;
+            default -> throw new IllegalStateException("no connection for arm " + arm);
+        };
+        tcp.execute("DROP TABLE IF EXISTS " + checkTable);
+        tcp.execute("CREATE TABLE " + checkTable + " " + Data.TABLE_COLUMNS + " ENGINE = Memory");
+        try {
+            BenchmarkServer.check(arm + " rows inserted", ROWS, insert(checkTable));
+            Data.verifyTable(tcp, checkTable, ROWS, arm);
+        } finally {
+            tcp.execute("DROP TABLE IF EXISTS " + checkTable);
+        }
+        tcp.execute("DROP TABLE IF EXISTS " + table);
+        tcp.execute("CREATE TABLE " + table + " " + Data.TABLE_COLUMNS + " ENGINE = Null");
+    }
+
+    @TearDown
+    public void tearDown() throws SQLException {
+        try {
+            tcp.execute("DROP TABLE IF EXISTS " + table);
+            if (jdbc != null) {
+                jdbc.close();
+            }
+        } finally {
+            tcp.close();
+        }
+    }
+
+    /** The arm of this fork into {@code t}: JDBC batch when a connection is open, else insertColumns. */
+    private long insert(String t) throws SQLException {
+        return jdbc == null ? tcp.insertColumns(t, columns) : batch(jdbc, t);
+    }
+
+    private long batch(Connection c, String t) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, name, value) VALUES (?, ?, ?)")) {
+            for (int i = 0; i < ROWS; i++) {
+                ps.setLong(1, ids[i]);
+                ps.setString(2, names[i]);
+                ps.setDouble(3, values[i]);
+                ps.addBatch();
+            }
+            long total = 0;
+            for (int n : ps.executeBatch()) {
+                total += n;
+            }
+            return total;
+        }
+    }
+
+    @Benchmark
+    public long jdbcBatch() throws SQLException {
+        return batch(jdbc, table);
+    }
+
+    @Benchmark
+    public long insertColumns() {
+        return tcp.insertColumns(table, columns);
+    }
+
+    @Benchmark
+    public long httpJdbcV2() throws SQLException {
+        return batch(jdbc, table);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.clickhousetcp.benchmarks;
+
+import dev.clickhousetcp.client.ClickHouseTcpClient;
+import dev.clickhousetcp.client.QueryOptions;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * JDBC reads of the table users read: the {@value TableScanBenchmark#ROWS} rows of {@link TableScanBenchmark}
+ * ({@code id UInt64, s String, f Float64} from a MergeTree table, created and checked there), read whole
+ * through a {@code ResultSet}:
+ *
+ * <ul>
+ *   <li>{@link #jdbcTyped}: our driver, {@code getLong}, {@code getString}, {@code getDouble};</li>
+ *   <li>{@link #jdbcObject}: our driver, {@code getObject} for every column;</li>
+ *   <li>{@link #blockDecoded}: our block tier with every string decoded, what the driver reads under its
+ *       {@code ResultSet} (the floor of the two arms above);</li>
+ *   <li>{@link #httpJdbcV2}: ClickHouse's HTTP driver {@code com.clickhouse:jdbc-v2} 0.10.0, typed getters
+ *       (configuration: {@link JdbcPeers}); the report divides every arm by it;</li>
+ *   <li>{@link #housepower}: housepower {@code clickhouse-native-jdbc} 2.7.1, typed getters.</li>
+ * </ul>
+ *
+ * <p>All uncompressed. Every arm returns sum(id) + sum(string length) + (long) sum(f); setup checks the table
+ * and then the answer of the arm about to be timed (each arm runs in its own fork). Milliseconds per full
+ * read; one benchmark thread. The heap is fixed and touched at start as in {@link TableScanBenchmark}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(value = 1, jvmArgsAppend = {"-Xms3g", "-Xmx3g", "-XX:+AlwaysPreTouch"})
+@State(Scope.Benchmark)
+public class JdbcReadBenchmark {
+    private static final String SQL = TableScanBenchmark.SQL;
+
+    private ClickHouseTcpClient tcp;
+    private Connection ours;
+    private Connection jdbcV2;
+    private Connection housepower;
+
+    @Setup
+    public void setUp(BenchmarkParams params) throws SQLException {
+        tcp = HttpPeer.newTcpClient(false);
+        TableScanBenchmark.ensureTable(tcp);
+        String arm = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+        switch (arm) {
+            case "jdbcTyped", "jdbcObject" -> ours = JdbcPeers.ours();
+            case "httpJdbcV2" -> jdbcV2 = JdbcPeers.jdbcV2();
+            case "housepower" -> housepower = JdbcPeers.housepower();
+            case "blockDecoded" -> { }
+            default -> throw new IllegalStateException("no connection for arm " + arm);
+        }
+        long actual = switch (arm) {
+            case "jdbcTyped" -> jdbcTyped();
+            case "jdbcObject" -> jdbcObject();
+            case "httpJdbcV2" -> httpJdbcV2();
+            case "housepower" -> housepower();
+            default -> blockDecoded();
+        };
+        BenchmarkServer.check(arm + " checksum", Data.checksum(TableScanBenchmark.ROWS), actual);
+    }
+
+    @TearDown
+    public void tearDown() throws SQLException {
+        try {
+            for (Connection c : new Connection[] {ours, jdbcV2, housepower}) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+        } finally {
+            tcp.close();
+        }
+    }
+
+    /** Typed getters over one connection's {@code ResultSet}; checks the row count. */
+    private static long typed(Connection c) throws SQLException {
+        long[] n = new long[1];
+        long sum = HousepowerBenchmark.read(c, SQL, n);
+        checkRows(n[0]);
+        return sum;
+    }
+
+    private static void checkRows(long rows) {
+        if (rows != TableScanBenchmark.ROWS) {
+            throw new IllegalStateException("rows: " + rows);
+        }
+    }
+
+    @Benchmark
+    public long jdbcTyped() throws SQLException {
+        return typed(ours);
+    }
+
+    @Benchmark
+    public long jdbcObject() throws SQLException {
+        long sum = 0;
+        double fsum = 0;
+        long rows = 0;
+        try (Statement st = ours.createStatement(); ResultSet rs = st.executeQuery(SQL)) {
+            while (rs.next()) {
+                sum += ((Number) rs.getObject(1)).longValue() + ((String) rs.getObject(2)).length();
+                fsum += (Double) rs.getObject(3);
+                rows++;
+            }
+        }
+        checkRows(rows);
+        return sum + (long) fsum;
+    }
+
+    @Benchmark
+    public long blockDecoded() {
+        return Data.readBlocksDecoded(tcp, SQL, QueryOptions.DEFAULT);
+    }
+
+    @Benchmark
+    public long httpJdbcV2() throws SQLException {
+        return typed(jdbcV2);
+    }
+
+    @Benchmark
+    public long housepower() throws SQLException {
+        return typed(housepower);
+    }
+}
