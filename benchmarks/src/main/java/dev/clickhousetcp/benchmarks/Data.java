@@ -8,7 +8,12 @@ import dev.clickhousetcp.data.Column;
 import dev.clickhousetcp.data.Float64Column;
 import dev.clickhousetcp.data.StringColumn;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The shared data set: {@code number AS id, toString(number) AS name, toFloat64(number) AS value} over
@@ -83,6 +88,38 @@ final class Data {
             fsum += it.getValue();
         }
         return sum + (long) fsum;
+    }
+
+    /** The columns {@code id}, {@code name}, {@code value} of {@code n} rows as {@code long[]}, {@code String[]}, {@code double[]}. */
+    static Map<String, Object> columns(int n) {
+        Map<String, Object> columns = new LinkedHashMap<>();
+        columns.put("id", ids(n));
+        columns.put("name", names(n));
+        columns.put("value", values(n));
+        return columns;
+    }
+
+    /**
+     * The rows of {@link #columns} through a JDBC {@code PreparedStatement}: {@code setLong}, {@code setString},
+     * {@code setDouble} and {@code addBatch} per row, then one {@code executeBatch}; returns the summed counts.
+     */
+    static long batchInsert(Connection c, String table, Map<String, Object> columns) throws SQLException {
+        long[] ids = (long[]) columns.get("id");
+        String[] names = (String[]) columns.get("name");
+        double[] values = (double[]) columns.get("value");
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " (id, name, value) VALUES (?, ?, ?)")) {
+            for (int i = 0; i < ids.length; i++) {
+                ps.setLong(1, ids[i]);
+                ps.setString(2, names[i]);
+                ps.setDouble(3, values[i]);
+                ps.addBatch();
+            }
+            long total = 0;
+            for (int n : ps.executeBatch()) {
+                total += n;
+            }
+            return total;
+        }
     }
 
     static long[] ids(int n) {

@@ -15,11 +15,9 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -43,9 +41,6 @@ public class HousepowerBenchmark {
     private final String checkTable = "bench_hp_check_" + ProcessHandle.current().pid();
     private ClickHouseTcpClient tcp;
     private Connection jdbc;
-    private long[] ids;
-    private String[] names;
-    private double[] values;
     private Map<String, Object> columns;
 
     static Connection openJdbc() throws SQLException {
@@ -56,13 +51,7 @@ public class HousepowerBenchmark {
     public void setUp() throws SQLException {
         tcp = BenchmarkServer.newClient();
         jdbc = openJdbc();
-        ids = Data.ids(ROWS);
-        names = Data.names(ROWS);
-        values = Data.values(ROWS);
-        columns = new LinkedHashMap<>();
-        columns.put("id", ids);
-        columns.put("name", names);
-        columns.put("value", values);
+        columns = Data.columns(ROWS);
         long expected = Data.checksum(ROWS);
         long[] n = new long[1];
         BenchmarkServer.check("tcp block checksum", expected, Data.readBlocks(tcp, SQL, QueryOptions.DEFAULT, n));
@@ -72,7 +61,7 @@ public class HousepowerBenchmark {
         tcp.execute("DROP TABLE IF EXISTS " + checkTable);
         tcp.execute("CREATE TABLE " + checkTable + " " + Data.TABLE_COLUMNS + " ENGINE = Memory");
         try {
-            insertJdbc(checkTable);
+            Data.batchInsert(jdbc, checkTable, columns);
             Data.verifyTable(tcp, checkTable, ROWS, "housepower batch insert");
         } finally {
             tcp.execute("DROP TABLE IF EXISTS " + checkTable);
@@ -108,23 +97,6 @@ public class HousepowerBenchmark {
         return sum + (long) fsum;
     }
 
-    private long insertJdbc(String t) throws SQLException {
-        try (PreparedStatement ps = jdbc.prepareStatement("INSERT INTO " + t + " (id, name, value) VALUES (?, ?, ?)")) {
-            for (int i = 0; i < ROWS; i++) {
-                ps.setLong(1, ids[i]);
-                ps.setString(2, names[i]);
-                ps.setDouble(3, values[i]);
-                ps.addBatch();
-            }
-            int[] counts = ps.executeBatch();
-            long total = 0;
-            for (int c : counts) {
-                total += c;
-            }
-            return total;
-        }
-    }
-
     @Benchmark
     public long tcpBlockRead() {
         return Data.readBlocks(tcp, SQL, QueryOptions.DEFAULT, null);
@@ -142,6 +114,6 @@ public class HousepowerBenchmark {
 
     @Benchmark
     public long housepowerInsert() throws SQLException {
-        return insertJdbc(table);
+        return Data.batchInsert(jdbc, table, columns);
     }
 }

@@ -15,9 +15,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -50,21 +48,12 @@ public class JdbcInsertBenchmark {
 
     private ClickHouseTcpClient tcp;
     private Connection jdbc;
-    private long[] ids;
-    private String[] names;
-    private double[] values;
     private Map<String, Object> columns;
 
     @Setup
     public void setUp(BenchmarkParams params) throws SQLException {
         tcp = HttpPeer.newTcpClient(false);
-        ids = Data.ids(ROWS);
-        names = Data.names(ROWS);
-        values = Data.values(ROWS);
-        columns = new LinkedHashMap<>();
-        columns.put("id", ids);
-        columns.put("name", names);
-        columns.put("value", values);
+        columns = Data.columns(ROWS);
         String arm = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         jdbc = switch (arm) {
             case "jdbcBatch" -> JdbcPeers.ours();
@@ -98,28 +87,12 @@ public class JdbcInsertBenchmark {
 
     /** The arm of this fork into {@code t}: JDBC batch when a connection is open, else insertColumns. */
     private long insert(String t) throws SQLException {
-        return jdbc == null ? tcp.insertColumns(t, columns) : batch(jdbc, t);
-    }
-
-    private long batch(Connection c, String t) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, name, value) VALUES (?, ?, ?)")) {
-            for (int i = 0; i < ROWS; i++) {
-                ps.setLong(1, ids[i]);
-                ps.setString(2, names[i]);
-                ps.setDouble(3, values[i]);
-                ps.addBatch();
-            }
-            long total = 0;
-            for (int n : ps.executeBatch()) {
-                total += n;
-            }
-            return total;
-        }
+        return jdbc == null ? tcp.insertColumns(t, columns) : Data.batchInsert(jdbc, t, columns);
     }
 
     @Benchmark
     public long jdbcBatch() throws SQLException {
-        return batch(jdbc, table);
+        return Data.batchInsert(jdbc, table, columns);
     }
 
     @Benchmark
@@ -129,6 +102,6 @@ public class JdbcInsertBenchmark {
 
     @Benchmark
     public long httpJdbcV2() throws SQLException {
-        return batch(jdbc, table);
+        return Data.batchInsert(jdbc, table, columns);
     }
 }
