@@ -663,7 +663,7 @@ final class ClickHouseJdbcConnection implements Connection {
 
     @Override
     public String toString() {
-        return "ClickHouseJdbcConnection[" + config.parsed + "]";
+        return "ClickHouseJdbcConnection[" + config.safeUrl() + "]";
     }
 
     @Override
