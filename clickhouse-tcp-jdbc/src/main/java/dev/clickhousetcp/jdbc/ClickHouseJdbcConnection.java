@@ -627,7 +627,12 @@ final class ClickHouseJdbcConnection implements Connection {
         return new ClickHouseStruct(typeName, attributes);
     }
 
-    /** Closes the native connection at once; later calls fail with 08003. Safe from any thread. */
+    /**
+     * Closes the native connection at once; later calls fail with 08003. Safe from any thread.
+     *
+     * @throws SQLException HY009 for a null executor; HY000 when the executor rejects the close (the session is
+     *                      then closed in the calling thread first)
+     */
     @Override
     public void abort(Executor executor) throws SQLException {
         if (executor == null) {
@@ -638,7 +643,12 @@ final class ClickHouseJdbcConnection implements Connection {
         }
         closed = true;
         cancelRunning();
-        executor.execute(this::closeSession);
+        try {
+            executor.execute(this::closeSession);
+        } catch (RuntimeException e) { // e.g. RejectedExecutionException: close here, the session must not leak
+            closeSession();
+            throw new SQLException("the executor did not take the close; closed in the calling thread", "HY000", e);
+        }
     }
 
     /**
