@@ -684,7 +684,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
 
     @Override
     public String toString() {
-        return "ClickHousePreparedStatement[" + sql + "]";
+        return "ClickHousePreparedStatement[" + dev.clickhousetcp.observe.QueryMasking.mask(sql) + "]";
     }
 
     @Override

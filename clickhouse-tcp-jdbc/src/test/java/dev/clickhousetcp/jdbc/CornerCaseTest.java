@@ -337,6 +337,19 @@ class CornerCaseTest {
         }
     }
 
+    @Test
+    void preparedStatementToStringHidesSecretsOfItsSql() throws SQLException {
+        try (Connection c = JdbcTests.connect("modern")) {
+            for (String sql : List.of("CREATE USER u_x IDENTIFIED BY 'Hunter2Secret'",
+                    "SELECT * FROM mysql('h:3306', 'db', 't', 'usr', 'Hunter2Secret') WHERE x = ?",
+                    "SELECT * FROM s3('http://b/k', 'AKIA', 'Hunter2Secret') WHERE x = ?")) {
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
+                    assertThat(ps.toString()).doesNotContain("Hunter2Secret").contains("[HIDDEN]");
+                }
+            }
+        }
+    }
+
     private static String stackText(Throwable e) {
         StringBuilder b = new StringBuilder();
         for (Throwable t = e; t != null; t = t.getCause()) {
