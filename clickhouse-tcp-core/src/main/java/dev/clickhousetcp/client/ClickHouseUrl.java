@@ -466,7 +466,16 @@ public final class ClickHouseUrl {
         return settings;
     }
 
-    /** The URL in normalized form with the password replaced by {@code ***}. */
+    /** Whether a query parameter's value is a secret, never printed: its name holds "password" or "secret". */
+    private static boolean isSecret(String name) {
+        String n = name.toLowerCase(Locale.ROOT);
+        return n.contains("password") || n.contains("secret");
+    }
+
+    /**
+     * The URL in normalized form with the password, and the value of every query parameter whose name holds
+     * {@code password} or {@code secret} (any case), replaced by {@code ***}.
+     */
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder(SCHEME).append("://");
@@ -504,7 +513,7 @@ public final class ClickHouseUrl {
         if (clientName != null) {
             params.add(CLIENT_NAME + "=" + clientName);
         }
-        settings.forEach((k, v) -> params.add(k + "=" + v));
+        settings.forEach((k, v) -> params.add(k + "=" + (isSecret(k) ? "***" : v)));
         if (!params.isEmpty()) {
             b.append('?').append(String.join("&", params));
         }

@@ -209,4 +209,13 @@ class ClickHouseUrlTest {
             assertThat(client.config().settings()).containsEntry("max_threads", "3");
         }
     }
+
+    @Test
+    void toStringHidesSecretQueryParameters() {
+        ClickHouseUrl url = ClickHouseUrl.parse("clickhouse://h/db?password=pw1&S3_Secret_Access_Key=pw2"
+                + "&kafka_sasl_password=pw3&max_threads=4");
+        assertThat(url.settings()).containsEntry("password", "pw1");
+        assertThat(url.toString()).doesNotContain("pw1", "pw2", "pw3")
+                .contains("password=***", "S3_Secret_Access_Key=***", "kafka_sasl_password=***", "max_threads=4");
+    }
 }

@@ -20,6 +20,7 @@ import java.util.logging.Logger;
  * jdbc:clickhouse:tcp://host[:port][,host[:port]...][/database][?name=value&amp;...]
  * jdbc:ch:tcp://...          the same
  * jdbc:clickhouse:tcps://... TLS (as ?ssl=true), default port 9440
+ * jdbc:ch:tcps://...         the same
  * </pre>
  *
  * and declines every other form ({@code jdbc:clickhouse://}, {@code jdbc:clickhouse:http://}...):

@@ -116,7 +116,7 @@ final class ClickHouseJdbcConnection implements Connection {
     /**
      * Makes room for a new statement (called under {@link #lock}). A ResultSet still streaming on the session and
      * read by this thread is buffered (up to {@code busyBufferBytes}, else 24000); one read by another thread is
-     * waited for until it ends or closes, bounded by the {@code socketTimeout} (then 24000): its reader's rows stay
+     * waited for until it ends or closes, bounded by the {@code socketTimeout} (then 24000; 0 waits without bound): its reader's rows stay
      * exact either way.
      */
     void beforeQuery(ClickHouseResultSet next) throws SQLException {
@@ -132,11 +132,15 @@ final class ClickHouseJdbcConnection implements Connection {
     }
 
     private void awaitStreamEnd(ClickHouseResultSet open) throws SQLException {
-        long waitNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(
-                Math.max(1, config.intValue(DriverProperty.SOCKET_TIMEOUT)));
+        int timeoutMillis = config.intValue(DriverProperty.SOCKET_TIMEOUT); // 0: no bound
+        long waitNanos = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         streamLock.lock();
         try {
             while (streaming == open && !open.isClosedOrEnded()) {
+                if (timeoutMillis == 0) {
+                    streamDone.await();
+                    continue;
+                }
                 if (waitNanos <= 0) {
                     throw new SQLException("the connection is busy: another thread still reads a ResultSet on it "
                             + "(close it first)", SqlStates.INVALID_CURSOR_STATE);
@@ -377,13 +381,18 @@ final class ClickHouseJdbcConnection implements Connection {
      * Closes the open ResultSet and the session once no other thread reads on it: the statement running under
      * {@link #lock} ends first (it was cancelled), and the ResultSet is closed under its own lock, so the closing
      * drain never reads the socket while another thread decodes from it (which spliced their bytes). Waits at
-     * most the {@code socketTimeout} for the statement, then closes anyway.
+     * most the {@code socketTimeout} (0: without bound) for the statement, then closes anyway.
      */
     private void closeSession() {
         boolean locked = false;
+        int timeoutMillis = config.intValue(DriverProperty.SOCKET_TIMEOUT); // 0: no bound
         try {
-            locked = lock.tryLock(Math.max(1, config.intValue(DriverProperty.SOCKET_TIMEOUT)),
-                    java.util.concurrent.TimeUnit.MILLISECONDS);
+            if (timeoutMillis == 0) {
+                lock.lockInterruptibly();
+                locked = true;
+            } else {
+                locked = lock.tryLock(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -618,7 +627,12 @@ final class ClickHouseJdbcConnection implements Connection {
         return new ClickHouseStruct(typeName, attributes);
     }
 
-    /** Closes the native connection at once; later calls fail with 08003. Safe from any thread. */
+    /**
+     * Closes the native connection at once; later calls fail with 08003. Safe from any thread.
+     *
+     * @throws SQLException HY009 for a null executor; HY000 when the executor rejects the close (the session is
+     *                      then closed in the calling thread first)
+     */
     @Override
     public void abort(Executor executor) throws SQLException {
         if (executor == null) {
@@ -629,7 +643,12 @@ final class ClickHouseJdbcConnection implements Connection {
         }
         closed = true;
         cancelRunning();
-        executor.execute(this::closeSession);
+        try {
+            executor.execute(this::closeSession);
+        } catch (RuntimeException e) { // e.g. RejectedExecutionException: close here, the session must not leak
+            closeSession();
+            throw new SQLException("the executor did not take the close; closed in the calling thread", "HY000", e);
+        }
     }
 
     /**
@@ -663,7 +682,7 @@ final class ClickHouseJdbcConnection implements Connection {
 
     @Override
     public String toString() {
-        return "ClickHouseJdbcConnection[" + config.parsed + "]";
+        return "ClickHouseJdbcConnection[" + config.safeUrl() + "]";
     }
 
     @Override

@@ -18,6 +18,7 @@ public class ClickHousePooledDataSource extends ClickHouseDataSource implements 
     private final ReentrantLock lock = new ReentrantLock();
     private volatile ClickHouseTcpClient client;
     private volatile JdbcConfig config;
+    private volatile boolean closed;
 
     /** An unconfigured data source; set at least the URL. */
     public ClickHousePooledDataSource() {
@@ -34,11 +35,14 @@ public class ClickHousePooledDataSource extends ClickHouseDataSource implements 
 
     private ClickHouseTcpClient client() throws SQLException {
         ClickHouseTcpClient c = client;
-        if (c != null) {
+        if (c != null && !closed) {
             return c;
         }
         lock.lock();
         try {
+            if (closed) {
+                throw new SQLException("the data source is closed", "08003");
+            }
             if (client == null) {
                 JdbcConfig cfg = config(null, null);
                 config = cfg;
@@ -69,23 +73,29 @@ public class ClickHousePooledDataSource extends ClickHouseDataSource implements 
      * The native client behind the pool.
      *
      * @return the client, built on first use
-     * @throws SQLException when the configuration is invalid
+     * @throws SQLException when the configuration is invalid; 08003 after {@link #close()}
      */
     public ClickHouseTcpClient getClient() throws SQLException {
         return client();
     }
 
-    /** Closes the client and its pool; connections in use close when they are closed. */
+    /**
+     * Closes the client and its pool: waits up to the client's shutdown grace for connections in use to be
+     * closed, then ends those still in use. Afterwards {@link #getConnection()} throws. Idempotent.
+     */
     @Override
     public void close() {
+        ClickHouseTcpClient c;
         lock.lock();
         try {
-            if (client != null) {
-                client.close();
-                client = null;
-            }
+            closed = true;
+            c = client;
+            client = null;
         } finally {
             lock.unlock();
+        }
+        if (c != null) {
+            c.close(); // outside the lock: it may wait the shutdown grace
         }
     }
 

@@ -139,7 +139,11 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
                         .append('}');
                 params.put(name, row[i] instanceof Enum<?> e ? e.name() : row[i]);
             } else {
-                out.append(JdbcValues.literal(row[i], hasBool));
+                String literal = JdbcValues.literal(row[i], hasBool);
+                if (literal.startsWith("-")) {
+                    out.append(' '); // so a preceding '-' never makes "--", a comment to the end of the line
+                }
+                out.append(literal);
             }
             last = placeholders[i] + 1;
         }
@@ -680,7 +684,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
 
     @Override
     public String toString() {
-        return "ClickHousePreparedStatement[" + sql + "]";
+        return "ClickHousePreparedStatement[" + dev.clickhousetcp.observe.QueryMasking.mask(sql) + "]";
     }
 
     @Override

@@ -136,9 +136,19 @@ class ClickHouseStatement implements Statement {
             }
             Block header = r.header();
             if (header != null && header.columnCount() > 0) {
-                ClickHouseResultSet rs = new ClickHouseResultSet(this, r, header, first, maxRows, queryId);
-                conn.beforeQuery(rs);
-                resultSet = rs;
+                try {
+                    ClickHouseResultSet rs = new ClickHouseResultSet(this, r, header, first, maxRows, queryId);
+                    conn.beforeQuery(rs);
+                    resultSet = rs;
+                } catch (SQLException | RuntimeException | Error e) {
+                    running = null;
+                    try {
+                        r.close(); // nothing else will: the result was never handed out
+                    } catch (RuntimeException suppressed) {
+                        e.addSuppressed(suppressed);
+                    }
+                    throw e;
+                }
                 updateCount = -1;
                 return true;
             }

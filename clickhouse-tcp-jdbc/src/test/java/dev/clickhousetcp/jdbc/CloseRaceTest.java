@@ -68,24 +68,32 @@ class CloseRaceTest {
         }
     }
 
+    /** Closes while the reader waits for the first block: the query is seen running on the server first. */
     @Test
     void closeWhileAnotherThreadWaitsForTheFirstBlock() throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor();
-        try {
+        try (Connection watcher = JdbcTests.connect("modern"); Statement w = watcher.createStatement()) {
             for (int run = 0; run < 10; run++) {
                 Connection c = JdbcTests.connect("modern");
-                CountDownLatch submitted = new CountDownLatch(1);
+                String marker = "jdbc_firstblock_" + System.nanoTime();
                 Future<String> reader = pool.submit(() -> {
-                    submitted.countDown();
                     try (Statement s = c.createStatement();
-                         ResultSet rs = s.executeQuery("SELECT count() FROM numbers(100000000000)")) {
+                         ResultSet rs = s.executeQuery("SELECT count() AS " + marker + " FROM numbers(100000000000)")) {
                         return rs.next() ? "row " + rs.getLong(1) : "no row";
                     } catch (SQLException e) {
                         return "state " + e.getSQLState() + " " + e;
                     }
                 });
-                assertThat(submitted.await(10, TimeUnit.SECONDS)).isTrue();
-                Thread.sleep(ThreadLocalRandom.current().nextLong(0, 50));
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                boolean seen = false;
+                while (!seen && !reader.isDone()) {
+                    assertThat(System.nanoTime()).as("the query shows in system.processes").isLessThan(deadline);
+                    try (ResultSet rs = w.executeQuery("SELECT count() FROM system.processes WHERE query LIKE '%"
+                            + marker + "%' AND query NOT LIKE '%system.processes%'")) {
+                        rs.next();
+                        seen = rs.getLong(1) > 0;
+                    }
+                }
                 if (run % 2 == 0) {
                     c.close();
                 } else {

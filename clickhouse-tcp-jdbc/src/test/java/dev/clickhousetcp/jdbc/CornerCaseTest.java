@@ -308,6 +308,48 @@ class CornerCaseTest {
         assertThat(ds.toString()).doesNotContain("tcp-secret-pw");
     }
 
+    @Test
+    void passwordInTheQueryStringNeverPrinted() throws SQLException {
+        String base = JdbcTests.url(ClickHouseServers.legacy());
+        for (String url : List.of(base + "?user=tcp_secret&password=tcp-secret-pw",
+                base + "?password=tcp-secret-pw&user=tcp_secret&setting.max_threads=2",
+                base + "?user=tcp_secret&PASSWORD=tcp-secret-pw")) {
+            try (Connection c = DriverManager.getConnection(url)) {
+                assertThat(c.getMetaData().getUserName()).isEqualTo("tcp_secret");
+                assertThat(c.toString()).doesNotContain("tcp-secret-pw");
+                assertThat(c.getMetaData().getURL()).doesNotContain("tcp-secret-pw").contains("tcp_secret");
+            }
+            for (java.sql.DriverPropertyInfo i : new ClickHouseDriver().getPropertyInfo(url, new Properties())) {
+                assertThat(i.value).as(i.name).isNotEqualTo("tcp-secret-pw");
+            }
+            ClickHouseDataSource ds = new ClickHouseDataSource();
+            ds.setUrl(url);
+            assertThat(ds.toString()).doesNotContain("tcp-secret-pw");
+            assertThatThrownBy(() -> DriverManager.getConnection(url + "&compression=gzip"))
+                    .satisfies(e -> assertThat(stackText(e)).doesNotContain("tcp-secret-pw"));
+        }
+        Properties p = new Properties();
+        p.setProperty("user", "tcp_secret");
+        p.setProperty("password", "tcp-secret-pw");
+        try (Connection c = DriverManager.getConnection(base + "?setting.max_threads=2", p)) {
+            assertThat(c.toString()).doesNotContain("tcp-secret-pw");
+            assertThat(c.getMetaData().getURL()).doesNotContain("tcp-secret-pw");
+        }
+    }
+
+    @Test
+    void preparedStatementToStringHidesSecretsOfItsSql() throws SQLException {
+        try (Connection c = JdbcTests.connect("modern")) {
+            for (String sql : List.of("CREATE USER u_x IDENTIFIED BY 'Hunter2Secret'",
+                    "SELECT * FROM mysql('h:3306', 'db', 't', 'usr', 'Hunter2Secret') WHERE x = ?",
+                    "SELECT * FROM s3('http://b/k', 'AKIA', 'Hunter2Secret') WHERE x = ?")) {
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
+                    assertThat(ps.toString()).doesNotContain("Hunter2Secret").contains("[HIDDEN]");
+                }
+            }
+        }
+    }
+
     private static String stackText(Throwable e) {
         StringBuilder b = new StringBuilder();
         for (Throwable t = e; t != null; t = t.getCause()) {

@@ -91,6 +91,26 @@ class DataSourceTest {
     }
 
     @Test
+    void closedPooledDataSourceRefusesNewConnections() throws SQLException {
+        ClickHousePooledDataSource ds = new ClickHousePooledDataSource(JdbcTests.url(ClickHouseServers.modern()));
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            assertThat(s.execute("SELECT 1")).isTrue();
+        }
+        ds.close();
+        for (org.assertj.core.api.ThrowableAssert.ThrowingCallable call : java.util.List.<
+                org.assertj.core.api.ThrowableAssert.ThrowingCallable>of(ds::getConnection, ds::getClient,
+                () -> ds.unwrap(ClickHouseTcpClient.class))) {
+            assertThatThrownBy(call).isInstanceOf(SQLException.class)
+                    .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08003"));
+        }
+        ds.close(); // idempotent
+        ClickHousePooledDataSource never = new ClickHousePooledDataSource(JdbcTests.url(ClickHouseServers.modern()));
+        never.close(); // closed before first use
+        assertThatThrownBy(never::getConnection).isInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("08003"));
+    }
+
+    @Test
     void unpooledDataSourceNeedsANativeUrl() {
         ClickHouseDataSource ds = new ClickHouseDataSource("jdbc:clickhouse://localhost:8123");
         assertThatThrownBy(ds::getConnection).isInstanceOf(SQLException.class)

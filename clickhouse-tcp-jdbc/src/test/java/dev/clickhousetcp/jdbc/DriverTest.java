@@ -197,6 +197,20 @@ class DriverTest {
     }
 
     @Test
+    void abortWithARejectingExecutorStillClosesTheSession() throws SQLException {
+        for (int i = 0; i < 2; i++) {
+            Connection c = JdbcTests.connect(i == 0 ? "modern" : "legacy");
+            dev.clickhousetcp.client.ClickHouseSession session = c.unwrap(dev.clickhousetcp.client.ClickHouseSession.class);
+            assertThat(session.isOpen()).isTrue();
+            assertThatThrownBy(() -> c.abort(r -> {
+                throw new java.util.concurrent.RejectedExecutionException("shut down");
+            })).isInstanceOf(SQLException.class);
+            assertThat(c.isClosed()).isTrue();
+            assertThat(session.isOpen()).isFalse();
+        }
+    }
+
+    @Test
     void severalHostsAndTheShortPrefix() throws SQLException {
         ClickHouseServer server = JdbcTests.server("modern");
         String hosts = server.host() + ":" + server.tcpPort() + "," + server.host() + ":" + server.tcpPort();

@@ -277,4 +277,57 @@ class PreparedStatementTest {
             }
         }
     }
+
+    /** A negative literal after {@code -} must not form a {@code --} comment: {@code 10-?} with -5 is 15. */
+    @ParameterizedTest
+    @ValueSource(strings = {"legacy", "modern-literal"})
+    void negativeLiteralsNeverJoinAPrecedingMinus(String kind) throws SQLException {
+        Properties info = new Properties();
+        if (kind.equals("modern-literal")) {
+            info.setProperty("parameterMode", "literal");
+        }
+        try (Connection c = JdbcTests.connect(kind.startsWith("modern") ? "modern" : "legacy", info)) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT 10-?, toString(10-?), 1")) {
+                for (Object[] v : new Object[][] {{-5, "15"}, {-5L, "15"}, {new BigDecimal("-2.5"), "12.5"},
+                        {BigInteger.valueOf(-7), "17"}, {-0.5d, "10.5"}, {-0.0d, "10"}, {-1.5f, "11.5"}}) {
+                    ps.setObject(1, v[0]);
+                    ps.setObject(2, v[0]);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        assertThat(rs.next()).isTrue();
+                        assertThat(rs.getString(2)).as("10-(%s)", v[0]).isEqualTo(v[1]);
+                        assertThat(rs.getInt(3)).isEqualTo(1);
+                    }
+                }
+                ps.setDouble(1, Double.NEGATIVE_INFINITY);
+                ps.setDouble(2, Double.NEGATIVE_INFINITY);
+                try (ResultSet rs = ps.executeQuery()) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getDouble(1)).isEqualTo(Double.POSITIVE_INFINITY);
+                    assertThat(rs.getInt(3)).isEqualTo(1);
+                }
+            }
+            String t = JdbcTests.table("jdbc_neglit");
+            try (Statement s = c.createStatement()) {
+                // a DDL default (literals on every server) and an INSERT ... SELECT in literal mode
+                try (PreparedStatement ps = c.prepareStatement("CREATE TABLE " + t
+                        + " (i Int32, d Int32 DEFAULT 100-?) ENGINE = Memory")) {
+                    ps.setInt(1, -3);
+                    ps.executeUpdate();
+                }
+                try {
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (i) SELECT 0-?")) {
+                        ps.setInt(1, -42);
+                        ps.executeUpdate();
+                    }
+                    try (ResultSet rs = s.executeQuery("SELECT i, d FROM " + t)) {
+                        assertThat(rs.next()).isTrue();
+                        assertThat(rs.getInt(1)).isEqualTo(42);
+                        assertThat(rs.getInt(2)).isEqualTo(103);
+                    }
+                } finally {
+                    s.execute("DROP TABLE IF EXISTS " + t);
+                }
+            }
+        }
+    }
 }

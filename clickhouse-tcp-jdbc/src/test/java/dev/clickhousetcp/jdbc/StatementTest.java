@@ -347,4 +347,40 @@ class StatementTest {
             }
         }
     }
+
+    /** socketTimeout=0 means no bound: another thread's statement waits for the open ResultSet to close. */
+    @Test
+    void withoutSocketTimeoutAnotherThreadWaitsForTheOpenResult() throws Exception {
+        Properties none = new Properties();
+        none.setProperty("socketTimeout", "0");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try (Connection c = JdbcTests.connect("modern", none); Statement a = c.createStatement()) {
+            ResultSet outer = a.executeQuery("SELECT number FROM numbers(1000000)");
+            assertThat(outer.next()).isTrue();
+            Thread[] waiter = new Thread[1];
+            java.util.concurrent.Future<Integer> second = pool.submit(() -> {
+                waiter[0] = Thread.currentThread();
+                try (Statement b = c.createStatement(); ResultSet rs = b.executeQuery("SELECT 7")) {
+                    rs.next();
+                    return rs.getInt(1);
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // the second statement either fails at once (a bounded wait) or parks until the first result closes
+            while (!second.isDone() && (waiter[0] == null || waiter[0].getState() != Thread.State.WAITING)) {
+                assertThat(System.nanoTime()).isLessThan(deadline);
+                Thread.onSpinWait();
+            }
+            assertThat(second.isDone()).as("the second statement waits").isFalse();
+            long rows = 1;
+            while (outer.next()) {
+                rows++;
+            }
+            outer.close();
+            assertThat(rows).isEqualTo(1_000_000);
+            assertThat(second.get(30, TimeUnit.SECONDS)).isEqualTo(7);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
