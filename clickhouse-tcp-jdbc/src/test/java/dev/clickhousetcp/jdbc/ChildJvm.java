@@ -6,12 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -57,36 +52,5 @@ final class ChildJvm {
         } finally {
             Files.deleteIfExists(log);
         }
-    }
-
-    /** A {@code bin/java} of JDK 25 or later: {@code VIRTUAL_THREADS_JDK} in the environment, else one under /usr/lib/jvm. */
-    static Optional<Path> jdk25OrLater() throws IOException {
-        List<Path> homes = new ArrayList<>();
-        String env = System.getenv("VIRTUAL_THREADS_JDK");
-        if (env != null && !env.isBlank()) {
-            homes.add(Path.of(env));
-        }
-        Path jvms = Path.of("/usr/lib/jvm");
-        if (Files.isDirectory(jvms)) {
-            try (Stream<Path> s = Files.list(jvms)) {
-                s.sorted().forEach(homes::add);
-            }
-        }
-        for (Path home : homes) {
-            Path release = home.resolve("release");
-            Path java = home.resolve("bin/java");
-            if (!Files.isRegularFile(release) || !Files.isExecutable(java)) {
-                continue;
-            }
-            Properties p = new Properties();
-            try (var in = Files.newInputStream(release)) {
-                p.load(in);
-            }
-            Matcher m = Pattern.compile("^(\\d+)").matcher(p.getProperty("JAVA_VERSION", "").replace("\"", ""));
-            if (m.find() && Integer.parseInt(m.group(1)) >= 25) {
-                return Optional.of(java);
-            }
-        }
-        return Optional.empty();
     }
 }

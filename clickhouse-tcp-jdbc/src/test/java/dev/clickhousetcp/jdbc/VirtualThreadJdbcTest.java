@@ -4,10 +4,8 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
+import dev.clickhousetcp.testsupport.VirtualThreads;
 import jdk.jfr.Recording;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -51,7 +49,7 @@ class VirtualThreadJdbcTest {
 
     @Test
     void virtualThreadsThroughHikariNeitherFailNorPin() throws Exception {
-        Optional<Path> java = ChildJvm.jdk25OrLater();
+        Optional<Path> java = VirtualThreads.jdk25OrLater();
         Assumptions.assumeTrue(java.isPresent(), "no JDK 25 or later found (set VIRTUAL_THREADS_JDK or install one"
                 + " under /usr/lib/jvm)");
         String out = ChildJvm.run(java.get(), List.of("--enable-native-access=ALL-UNNAMED", "-Xmx512m"), Probe.class,
@@ -101,16 +99,7 @@ class VirtualThreadJdbcTest {
                 rec.stop();
                 rec.dump(jfr);
                 System.out.println(THREADS + " virtual threads, " + QUERIES + " queries in " + millis + " ms");
-                for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
-                    StringBuilder where = new StringBuilder("pinned " + e.getDuration().toNanos() / 1000 + " us at:");
-                    if (e.getStackTrace() != null) {
-                        for (RecordedFrame f : e.getStackTrace().getFrames()) {
-                            where.append("\n    ").append(f.getMethod().getType().getName()).append('.')
-                                    .append(f.getMethod().getName()).append(':').append(f.getLineNumber());
-                        }
-                    }
-                    problems.add(where.toString());
-                }
+                problems.addAll(VirtualThreads.pinnedEvents(jfr));
             } finally {
                 Files.deleteIfExists(jfr);
             }
