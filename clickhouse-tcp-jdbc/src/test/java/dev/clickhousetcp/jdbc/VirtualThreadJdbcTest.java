@@ -34,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code /usr/lib/jvm}; skipped, saying so, when there is none: the build's Java 17 has no virtual
  * threads): no query fails or answers wrongly, and a JFR recording with threshold 0 sees no
  * {@code jdk.VirtualThreadPinned} event. A warm-up burst runs first, not recorded: a virtual thread that
- * waits for another thread's class initialization pins on every JDK.
+ * waits for another thread's class initialization pins on every JDK. A control afterwards proves the
+ * recording sees pinning: a virtual thread that sleeps in a class initializer must record an event.
  *
  * <p>The acceptance list asks for 50,000 queries; on a loaded 2-core machine (client, pool and server
  * sharing the cores) they took 64 s (about 780 queries a second), so the test runs half as many over
@@ -103,7 +104,42 @@ class VirtualThreadJdbcTest {
             } finally {
                 Files.deleteIfExists(jfr);
             }
+            controlPins(problems);
             return problems;
+        }
+
+        /** The control: a virtual thread that sleeps in a class initializer pins, and the same recording sees it. */
+        private static void controlPins(List<String> problems) throws Exception {
+            Path jfr = Files.createTempFile("virtual-thread-control", ".jfr");
+            try (Recording rec = new Recording()) {
+                rec.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
+                rec.start();
+                ExecutorService vt = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor")
+                        .invoke(null);
+                vt.submit(SlowInit::touch).get();
+                vt.shutdown();
+                rec.stop();
+                rec.dump(jfr);
+                if (VirtualThreads.pinnedEvents(jfr).isEmpty()) {
+                    problems.add("the control that pins recorded no jdk.VirtualThreadPinned event");
+                }
+            } finally {
+                Files.deleteIfExists(jfr);
+            }
+        }
+
+        /** Sleeps in its initializer: a virtual thread that initializes it pins its carrier meanwhile. */
+        private static final class SlowInit {
+            static {
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+
+            static void touch() {
+            }
         }
 
         /** {@code threads} virtual threads share {@code queries} queries, each borrowing a connection per query. */
