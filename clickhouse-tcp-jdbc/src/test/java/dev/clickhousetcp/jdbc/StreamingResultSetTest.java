@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * exact row count, the sum of {@code number} and the total length of the strings (each computed from N,
  * not from the server), and that each string is its number (every 1,000th row).
  *
- * <p>N is {@value #ROWS} (about 3.4 GB of native data through a 128 MiB heap): 43 s on a loaded 2-core
+ * <p>N is {@value #ROWS} (about 3.4 GB of native data through a 128 MiB heap): 21 to 43 s on a loaded 2-core
  * machine, of which the child JVM's start is about one; the largest live heap measured there was 14 MiB
  * (12 MiB at 50 million rows: it does not grow with the result).
  *
