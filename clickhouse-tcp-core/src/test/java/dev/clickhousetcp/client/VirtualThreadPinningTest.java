@@ -4,10 +4,8 @@ import dev.clickhousetcp.data.Block;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.VirtualThreads;
 import jdk.jfr.Recording;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -131,16 +129,7 @@ class VirtualThreadPinningTest {
                 if (grown > allowed) {
                     problems.add("platform threads grew by " + grown + " (allowed " + allowed + ")");
                 }
-                for (RecordedEvent e : RecordingFile.readAllEvents(jfr)) {
-                    StringBuilder where = new StringBuilder("pinned " + e.getDuration().toNanos() / 1000 + " us at:");
-                    if (e.getStackTrace() != null) {
-                        for (RecordedFrame f : e.getStackTrace().getFrames()) {
-                            where.append("\n    ").append(f.getMethod().getType().getName()).append('.')
-                                    .append(f.getMethod().getName()).append(':').append(f.getLineNumber());
-                        }
-                    }
-                    problems.add(where.toString());
-                }
+                problems.addAll(VirtualThreads.pinnedEvents(jfr));
             } finally {
                 Files.deleteIfExists(jfr);
             }

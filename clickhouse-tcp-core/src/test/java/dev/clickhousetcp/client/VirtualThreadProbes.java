@@ -1,5 +1,6 @@
 package dev.clickhousetcp.client;
 
+import dev.clickhousetcp.testsupport.VirtualThreads;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
@@ -9,11 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -92,33 +89,6 @@ final class VirtualThreadProbes {
     }
 
     static Optional<Path> jdk25OrLater() throws IOException {
-        List<Path> homes = new ArrayList<>();
-        String env = System.getenv("VIRTUAL_THREADS_JDK");
-        if (env != null && !env.isBlank()) {
-            homes.add(Path.of(env));
-        }
-        Path jvms = Path.of("/usr/lib/jvm");
-        if (Files.isDirectory(jvms)) {
-            try (Stream<Path> s = Files.list(jvms)) {
-                s.sorted().forEach(homes::add);
-            }
-        }
-        for (Path home : homes) {
-            Path release = home.resolve("release");
-            Path java = home.resolve("bin/java");
-            if (!Files.isRegularFile(release) || !Files.isExecutable(java)) {
-                continue;
-            }
-            Properties p = new Properties();
-            try (var in = Files.newInputStream(release)) {
-                p.load(in);
-            }
-            String v = p.getProperty("JAVA_VERSION", "").replace("\"", "");
-            Matcher m = Pattern.compile("^(\\d+)").matcher(v);
-            if (m.find() && Integer.parseInt(m.group(1)) >= 25) {
-                return Optional.of(java);
-            }
-        }
-        return Optional.empty();
+        return VirtualThreads.jdk25OrLater();
     }
 }
