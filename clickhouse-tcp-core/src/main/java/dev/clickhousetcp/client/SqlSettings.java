@@ -115,16 +115,13 @@ final class SqlSettings {
         int i = 0;
         int n = s.length();
         while (i < n) {
+            int next = SqlText.skipSpaceAndComments(s, i); // white space and comments as the server's lexer skips them
+            if (next > i) {
+                i = next;
+                continue;
+            }
             char c = s.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (s.startsWith("--", i) || c == '#') {
-                int nl = s.indexOf('\n', i);
-                i = nl < 0 ? n : nl + 1;
-            } else if (s.startsWith("/*", i)) {
-                int end = s.indexOf("*/", i + 2);
-                i = end < 0 ? n : end + 2;
-            } else if (c == '\'' || c == '"' || c == '`') {
+            if (c == '\'' || c == '"' || c == '`') {
                 StringBuilder sb = new StringBuilder();
                 i = quoted(s, i, c, sb);
                 out.add(new Token(c == '\'' ? Kind.STRING : Kind.WORD, sb.toString()));

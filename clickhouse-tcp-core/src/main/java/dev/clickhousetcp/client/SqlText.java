@@ -201,8 +201,8 @@ final class SqlText {
         return skip(s, i, true);
     }
 
-    /** Skips white space and comments between two keywords. */
-    private static int skipSpaceAndComments(String s, int i) {
+    /** Skips white space and comments between two keywords (also {@link SqlSettings#tokens}' one rule for them). */
+    static int skipSpaceAndComments(String s, int i) {
         return skip(s, i, false);
     }
 

@@ -21,6 +21,22 @@ class SqlSettingsTest {
         assertThat(SqlSettings.set("SET ROLE r", TZ)).isNull();
     }
 
+    /**
+     * A SET that the session check ({@link SqlText#sessionStatement}) sees through the white space and comments
+     * ClickHouse's lexer skips is read the same way here: nested block comments, {@code //} comments, the
+     * Unicode white space 26.7 skips.
+     */
+    @Test
+    void setStatementsBehindWhatTheServerSkips() {
+        assertThat(SqlSettings.set("/* a /* b */ c */ SET readonly = 1", "readonly"))
+                .isEqualTo(new SqlSettings.Assignment("1"));
+        assertThat(SqlSettings.set("// c\nSET readonly = 1", "readonly")).isEqualTo(new SqlSettings.Assignment("1"));
+        assertThat(SqlSettings.set("\u00a0SET\u3000readonly = 1", "readonly")).isEqualTo(new SqlSettings.Assignment("1"));
+        assertThat(SqlSettings.set("\ufeffSET profile = 'p'", "profile")).isEqualTo(new SqlSettings.Assignment("p"));
+        assertThat(SqlSettings.set("SET max_threads = 2 /* readonly = 1 /* nested */ readonly = 1 */", "readonly"))
+                .isNull();
+    }
+
     @Test
     void settingsClausesOutsideParentheses() {
         assertThat(SqlSettings.clause("SELECT now() SETTINGS session_timezone = 'Asia/Tokyo'", TZ)).isEqualTo("Asia/Tokyo");
