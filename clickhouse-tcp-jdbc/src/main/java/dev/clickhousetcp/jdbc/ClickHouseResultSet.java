@@ -234,14 +234,18 @@ final class ClickHouseResultSet implements ResultSet {
             return false;
         }
         row++;
-        while (block == null || row >= block.rowCount()) {
-            block = fetch();
+        // one read of the field: close() from another thread sets it to null at any moment (fetch then throws HY010)
+        Block b = block;
+        while (b == null || row >= b.rowCount()) {
+            b = fetch();
             row = 0;
-            if (block == null) {
+            if (b == null) {
+                block = null;
                 afterLast = true;
                 return false;
             }
         }
+        block = b;
         returned++;
         return true;
     }
@@ -303,11 +307,13 @@ final class ClickHouseResultSet implements ResultSet {
         if (columnIndex < 1 || columnIndex > types.length) {
             throw new SQLException("column index " + columnIndex + " out of range 1.." + types.length, "07009");
         }
-        if (block == null || row < 0) {
+        Block b = block; // one read: close() from another thread may set it to null
+        if (b == null || row < 0) {
+            checkOpen();
             throw new SQLException(afterLast ? "the cursor is after the last row" : "the cursor is before the first row"
                     + " (call next())", SqlStates.INVALID_CURSOR_STATE);
         }
-        Column c = block.column(columnIndex - 1);
+        Column c = b.column(columnIndex - 1);
         wasNull = c.isNull(row);
         return c;
     }
