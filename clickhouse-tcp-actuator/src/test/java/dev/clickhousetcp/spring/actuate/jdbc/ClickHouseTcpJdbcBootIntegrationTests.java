@@ -62,10 +62,11 @@ class ClickHouseTcpJdbcBootIntegrationTests {
                 try (Connection connection = dataSource.getConnection()) {
                     assertThat(connection.getMetaData().getDriverName()).isEqualTo(ClickHouseDriver.NAME);
                 }
-                String health = getJson(context, "/actuator/health");
-                assertThat(JsonPath.<String>read(health, "$.components.db.status")).isEqualTo("UP");
-                assertThat(JsonPath.<String>read(health, "$.components.db.details.database")).isEqualTo("ClickHouse");
-                assertThat(JsonPath.<String>read(health, "$.components.clickHouseTcp.status")).isEqualTo("UP");
+                // the db component (the whole health also holds clickHouseTcp, the starter's native client, which
+                // points at localhost:9000 unless clickhouse.tcp.* names a server; and this runner's DOWN liveness)
+                String health = getJson(context, "/actuator/health/db");
+                assertThat(JsonPath.<String>read(health, "$.status")).isEqualTo("UP");
+                assertThat(JsonPath.<String>read(health, "$.details.database")).isEqualTo("ClickHouse");
             });
     }
 
@@ -81,6 +82,7 @@ class ClickHouseTcpJdbcBootIntegrationTests {
                 String health = getJson(context, "/actuator/health");
                 assertThat(JsonPath.<String>read(health, "$.components.db.status")).isEqualTo("UP");
                 assertThat(JsonPath.<String>read(health, "$.components.db.details.database")).isEqualTo("ClickHouse");
+                assertThat(JsonPath.<String>read(health, "$.components.clickHouseTcp.status")).isEqualTo("UP");
 
                 MeterRegistry registry = context.getBean(MeterRegistry.class);
                 double before = registry.get("clickhouse.tcp.pool.active").gauge().value();
@@ -93,9 +95,9 @@ class ClickHouseTcpJdbcBootIntegrationTests {
             });
     }
 
+    /** The JSON of {@code path}, whatever the HTTP status (the whole health is 503 when any component is down). */
     private static String getJson(AssertableWebApplicationContext context, String path) throws Exception {
         MvcResult result = MockMvcBuilders.webAppContextSetup(context).build().perform(get(path)).andReturn();
-        assertThat(result.getResponse().getStatus()).as(result.getResponse().getContentAsString()).isEqualTo(200);
         return result.getResponse().getContentAsString();
     }
 
