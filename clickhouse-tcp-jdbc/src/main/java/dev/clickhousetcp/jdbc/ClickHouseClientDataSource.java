@@ -4,19 +4,16 @@ import dev.clickhousetcp.client.ClickHouseTcpClient;
 import dev.clickhousetcp.client.ConnectionConfig;
 import dev.clickhousetcp.client.Endpoint;
 
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.logging.Logger;
 import java.util.stream.Collectors;
-import javax.sql.DataSource;
 
 /**
- * A {@link DataSource} over a native client that exists already, and so over that client's connection pool: the
+ * A {@link javax.sql.DataSource} over a native client that exists already, and so over that client's connection pool: the
  * JDBC connections and the client's own calls (a {@code ClickHouseTcpTemplate}, for example) share one pool and
  * one limit ({@code maxPoolSize} of the client). Each {@link #getConnection()} opens a session on a pool
  * connection, waiting as long as the client's acquire timeout for one; closing the JDBC connection closes the
@@ -28,9 +25,10 @@ import javax.sql.DataSource;
  * own options ({@code transactionMode}, {@code databaseTerm}, {@code parameterMode}, {@code multiStatement},
  * {@code queryTimeout}, {@code busyBufferBytes}, {@code insertBlockRows}: the names {@link
  * ClickHouseDriver#getPropertyInfo} lists) are set with {@link #setProperty} before the first connection.
+ * The login timeout is recorded only: the client's connect and acquire timeouts bound {@link #getConnection()}.
  * This data source never closes the client: its owner does. Thread-safe once configured.
  */
-public class ClickHouseClientDataSource implements DataSource {
+public class ClickHouseClientDataSource extends DataSourceSupport {
     /** Driver properties that describe the connection itself, which the client already fixes. */
     private static final java.util.Set<DriverProperty> CLIENT_OWNED = java.util.EnumSet.of(DriverProperty.USER,
             DriverProperty.PASSWORD, DriverProperty.DATABASE, DriverProperty.SSL, DriverProperty.SSL_ROOT_CERT,
@@ -40,8 +38,6 @@ public class ClickHouseClientDataSource implements DataSource {
     private final ClickHouseTcpClient client;
     private final Properties properties = new Properties();
     private volatile JdbcConfig config;
-    private volatile int loginTimeout;
-    private volatile PrintWriter logWriter;
 
     /**
      * A data source over {@code client}'s pool.
@@ -132,32 +128,6 @@ public class ClickHouseClientDataSource implements DataSource {
         }
         throw SqlStates.notSupported("getConnection(user, password) on a data source over a client (its pool logs "
                 + "in as the client's user)");
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-        return logWriter;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-        this.logWriter = out;
-    }
-
-    /** Recorded only: the client's connect and acquire timeouts bound {@link #getConnection()}. */
-    @Override
-    public void setLoginTimeout(int seconds) {
-        this.loginTimeout = seconds;
-    }
-
-    @Override
-    public int getLoginTimeout() {
-        return loginTimeout;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw SqlStates.notSupported("java.util.logging (the driver logs through System.Logger)");
     }
 
     /** Unwraps to this data source or to the {@link ClickHouseTcpClient}. */
