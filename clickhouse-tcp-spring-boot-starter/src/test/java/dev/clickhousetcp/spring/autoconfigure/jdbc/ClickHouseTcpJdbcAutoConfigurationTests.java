@@ -161,6 +161,20 @@ class ClickHouseTcpJdbcAutoConfigurationTests {
     }
 
     @Test
+    void withoutTheDriverOnTheClassPathNothingChanges() {
+        this.runner.withClassLoader(new FilteredClassLoader(ClickHouseDriver.class, HikariDataSource.class))
+            .withPropertyValues("spring.datasource.url=" + url("jdbc:clickhouse:tcp:"), "clickhouse.tcp.jdbc.enabled=true")
+            .run((context) -> {
+                assertThat(context).hasNotFailed()
+                    .doesNotHaveBean(ClickHouseTcpDataSourcePropertiesPostProcessor.class)
+                    .doesNotHaveBean(ClickHouseTcpJdbcConnectionDetailsPostProcessor.class)
+                    .doesNotHaveBean(ClickHouseTcpJdbcProperties.class);
+                assertThat(context.getBean(DataSourceProperties.class).determineDriverClassName())
+                    .isEqualTo("com.clickhouse.jdbc.ClickHouseDriver");
+            });
+    }
+
+    @Test
     void noDataSourceOverTheClientUnlessEnabled() {
         // (Spring Boot's own DataSource auto-configuration fails without a URL: "Failed to determine a suitable
         // driver class"; that is its behaviour, not this one's)
