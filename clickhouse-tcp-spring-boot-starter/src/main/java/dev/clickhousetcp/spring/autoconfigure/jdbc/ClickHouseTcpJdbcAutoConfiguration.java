@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
@@ -36,6 +37,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  * <li>{@code JdbcConnectionDetails} from a service connection to a {@code clickhouse/clickhouse-server} container
  * (Spring Boot's {@code jdbc:clickhouse://host:8123} HTTP ones) are replaced by the native-port ones of the same
  * service connection ({@link ClickHouseTcpJdbcConnectionDetailsPostProcessor});</li>
+ * <li>without {@code spring.datasource.url} (and without {@code clickhouse.tcp.jdbc.enabled}), native
+ * {@code JdbcConnectionDetails} from the client's {@link ClickHouseTcpConnectionDetails}, so Spring Boot's pooled
+ * DataSource (HikariCP) reaches the client's servers with this driver;</li>
  * <li>with {@code clickhouse.tcp.jdbc.enabled=true}, a {@link ClickHouseClientDataSource} named
  * {@code dataSource} over the {@code clickhouse.tcp} client and its pool, so {@code JdbcTemplate},
  * {@code JdbcClient} and Flyway use the pool that {@code ClickHouseTcpTemplate} uses (one pool, one limit). It
@@ -61,6 +65,20 @@ public final class ClickHouseTcpJdbcAutoConfiguration {
     static ClickHouseTcpJdbcConnectionDetailsPostProcessor clickHouseTcpJdbcConnectionDetailsPostProcessor(
             ObjectProvider<ClickHouseTcpConnectionDetails> nativeDetails) {
         return new ClickHouseTcpJdbcConnectionDetailsPostProcessor(nativeDetails);
+    }
+
+    /**
+     * {@code JdbcConnectionDetails} from the client's connection details, when the application gives no JDBC URL
+     * and does not want the DataSource over the client: Spring Boot's pooled DataSource then reaches the same
+     * servers as the client, with this driver, instead of failing to find a driver class without a URL.
+     */
+    @Bean
+    @ConditionalOnMissingBean(JdbcConnectionDetails.class)
+    @Conditional(NoDataSourceUrlCondition.class)
+    @ConditionalOnBooleanProperty(name = "clickhouse.tcp.jdbc.enabled", havingValue = false, matchIfMissing = true)
+    @ConditionalOnSingleCandidate(ClickHouseTcpConnectionDetails.class)
+    JdbcConnectionDetails clickHouseTcpJdbcConnectionDetails(ClickHouseTcpConnectionDetails connectionDetails) {
+        return ClickHouseTcpJdbcConnectionDetailsPostProcessor.nativeDetails(connectionDetails, null);
     }
 
     /**

@@ -46,32 +46,48 @@ final class ClickHouseTcpJdbcConnectionDetailsPostProcessor implements BeanPostP
 
     @Override
     public Object postProcessAfterInitialization(Object bean, String beanName) {
-        if (!(bean instanceof JdbcConnectionDetails details) || bean.getClass().getName().equals(PROPERTIES_DETAILS)) {
+        if (!(bean instanceof JdbcConnectionDetails details) || bean instanceof NativeJdbcConnectionDetails
+                || bean.getClass().getName().equals(PROPERTIES_DETAILS)) {
             return bean;
         }
         String url = details.getJdbcUrl();
         if (ClickHouseTcpJdbcUrls.isNative(url)) {
             String driver = details.getDriverClassName();
             if (driver.equals(DatabaseDriver.CLICKHOUSE.getDriverClassName()) && !ClassUtils.isPresent(driver, null)) {
-                return new NativeJdbcConnectionDetails(url, details.getUsername(), details.getPassword(), details);
+                return new NativeJdbcConnectionDetails(url, null, details.getUsername(), details.getPassword(), details);
             }
             return bean;
         }
         if (ClickHouseTcpJdbcUrls.isOtherClickHouse(url)) {
             ClickHouseTcpConnectionDetails serviceDetails = serviceConnectionDetails();
             if (serviceDetails != null) {
-                if (serviceDetails.getSslBundle() != null) {
-                    throw new IllegalStateException("The service connection " + serviceDetails + " uses an SSL bundle, "
-                            + "which clickhouse-tcp-jdbc's JDBC URL cannot carry, so its JdbcConnectionDetails ("
-                            + url + ", ClickHouse's HTTP driver) cannot be turned into native ones: set "
-                            + "clickhouse.tcp.jdbc.enabled=true for a DataSource over the clickhouse.tcp client, "
-                            + "which uses the bundle");
-                }
-                return new NativeJdbcConnectionDetails(ClickHouseTcpJdbcUrls.of(serviceDetails),
-                        serviceDetails.getUsername(), serviceDetails.getPassword(), details);
+                return nativeDetails(serviceDetails, details);
             }
         }
         return bean;
+    }
+
+    /**
+     * JDBC details for this driver with the servers, database and credentials of {@code nativeDetails}.
+     * @param nativeDetails the client's connection details
+     * @param replaced the JDBC details these replace, or {@code null}
+     * @return the JDBC details; when {@code nativeDetails} has an SSL bundle, which a JDBC URL cannot carry, their
+     *         {@link JdbcConnectionDetails#getJdbcUrl()} throws an {@link IllegalStateException} that says what to
+     *         set instead (so only a DataSource actually made from them fails)
+     */
+    static JdbcConnectionDetails nativeDetails(ClickHouseTcpConnectionDetails nativeDetails,
+            @Nullable JdbcConnectionDetails replaced) {
+        if (nativeDetails.getSslBundle() != null) {
+            String reason = "The ClickHouse connection details " + nativeDetails + " use an SSL bundle, which "
+                    + "clickhouse-tcp-jdbc's JDBC URL cannot carry, so they cannot become JDBC connection details"
+                    + ((replaced != null) ? " in place of " + replaced.getJdbcUrl() : "") + ": set "
+                    + "clickhouse.tcp.jdbc.enabled=true for a DataSource over the clickhouse.tcp client, which uses "
+                    + "the bundle, or spring.datasource.url";
+            return new NativeJdbcConnectionDetails(null, reason, nativeDetails.getUsername(),
+                    nativeDetails.getPassword(), replaced);
+        }
+        return new NativeJdbcConnectionDetails(ClickHouseTcpJdbcUrls.of(nativeDetails), null,
+                nativeDetails.getUsername(), nativeDetails.getPassword(), replaced);
     }
 
     /** The native details of a service connection (or of the application), not those of the properties. */
@@ -86,28 +102,35 @@ final class ClickHouseTcpJdbcConnectionDetailsPostProcessor implements BeanPostP
     }
 
     /**
-     * JDBC details for clickhouse-tcp-jdbc, keeping the origin of the details they replace.
+     * JDBC details for clickhouse-tcp-jdbc, keeping the origin of the details they replace, if any.
      */
     static final class NativeJdbcConnectionDetails implements JdbcConnectionDetails, OriginProvider {
 
-        private final String jdbcUrl;
+        private final @Nullable String jdbcUrl;
+
+        /** Why there is no URL, when {@link #jdbcUrl} is {@code null}. */
+        private final @Nullable String unavailable;
 
         private final @Nullable String username;
 
         private final @Nullable String password;
 
-        private final JdbcConnectionDetails replaced;
+        private final @Nullable Object origin;
 
-        NativeJdbcConnectionDetails(String jdbcUrl, @Nullable String username, @Nullable String password,
-                JdbcConnectionDetails replaced) {
+        NativeJdbcConnectionDetails(@Nullable String jdbcUrl, @Nullable String unavailable, @Nullable String username,
+                @Nullable String password, @Nullable Object origin) {
             this.jdbcUrl = jdbcUrl;
+            this.unavailable = unavailable;
             this.username = username;
             this.password = password;
-            this.replaced = replaced;
+            this.origin = origin;
         }
 
         @Override
         public String getJdbcUrl() {
+            if (this.jdbcUrl == null) {
+                throw new IllegalStateException(this.unavailable);
+            }
             return this.jdbcUrl;
         }
 
@@ -133,21 +156,13 @@ final class ClickHouseTcpJdbcConnectionDetailsPostProcessor implements BeanPostP
 
         @Override
         public @Nullable Origin getOrigin() {
-            return Origin.from(this.replaced);
-        }
-
-        /**
-         * The details these replace.
-         * @return the replaced details, such as Spring Boot's HTTP ones of a container
-         */
-        JdbcConnectionDetails getReplaced() {
-            return this.replaced;
+            return Origin.from(this.origin);
         }
 
         @Override
         public String toString() {
-            return "NativeJdbcConnectionDetails[" + this.jdbcUrl + ", user=" + this.username + ", replacing "
-                    + this.replaced.getClass().getSimpleName() + "]";
+            return "NativeJdbcConnectionDetails[" + ((this.jdbcUrl != null) ? this.jdbcUrl : "no URL") + ", user=" + this.username
+                    + ((this.origin != null) ? ", from " + this.origin.getClass().getSimpleName() : "") + "]";
         }
 
     }

@@ -21,12 +21,14 @@ import dev.clickhousetcp.spring.autoconfigure.ClickHouseTcpAutoConfiguration;
 import dev.clickhousetcp.spring.core.ClickHouseTcpTemplate;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.LegacyServer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.ssl.SslAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.boot.jdbc.autoconfigure.JdbcConnectionDetails;
@@ -174,17 +176,43 @@ class ClickHouseTcpJdbcAutoConfigurationTests {
             });
     }
 
+    /** Without spring.datasource.url, Spring Boot's pool reaches the client's servers as the client's user. */
+    @Test
+    void withoutAUrlHikariUsesTheClientsConnectionDetails() {
+        client().withPropertyValues("clickhouse.tcp.username=" + ClickHouseServer.SECRET_USER,
+                "clickhouse.tcp.password=" + ClickHouseServer.SECRET_PASSWORD, "clickhouse.tcp.database=system")
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                HikariDataSource dataSource = context.getBean(HikariDataSource.class);
+                assertThat(dataSource.getJdbcUrl())
+                    .isEqualTo("jdbc:clickhouse:tcp://" + server.host() + ":" + server.tcpPort() + "/system");
+                assertThat(dataSource.getDriverClassName()).isEqualTo(ClickHouseDriver.class.getName());
+                assertThat(context.getBean(JdbcConnectionDetails.class).toString())
+                    .doesNotContain(ClickHouseServer.SECRET_PASSWORD);
+                assertThat(context.getBean(JdbcTemplate.class)
+                    .queryForObject("SELECT concat(currentUser(), '/', currentDatabase())", String.class))
+                    .isEqualTo(ClickHouseServer.SECRET_USER + "/system");
+            });
+    }
+
+    /** A client with an SSL bundle gives no JDBC URL: Spring Boot's DataSource fails, naming the ways out. */
+    @Test
+    void withoutAUrlAClientWithAnSslBundleFailsTheDataSourceClearly(@LegacyServer ClickHouseServer legacy) {
+        String ca = legacy.serverCertificatePem().orElseThrow().getParent().resolve("ca.crt").toString();
+        client().withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class))
+            .withPropertyValues("clickhouse.tcp.ssl.bundle=client",
+                "spring.ssl.bundle.pem.client.truststore.certificate=file:" + ca)
+            .run((context) -> assertThat(context).hasFailed()
+                .getFailure()
+                .rootCause()
+                .hasMessageContaining("clickhouse.tcp.jdbc.enabled=true"));
+    }
+
     @Test
     void noDataSourceOverTheClientUnlessEnabled() {
-        // (Spring Boot's own DataSource auto-configuration fails without a URL: "Failed to determine a suitable
-        // driver class"; that is its behaviour, not this one's)
-        new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(ClickHouseTcpAutoConfiguration.class,
-                    ClickHouseTcpJdbcAutoConfiguration.class))
-            .withPropertyValues("clickhouse.tcp.host=" + server.host(), "clickhouse.tcp.port=" + server.tcpPort())
-            .run((context) -> assertThat(context).hasNotFailed()
-                .doesNotHaveBean(ClickHouseClientDataSource.class)
-                .doesNotHaveBean(DataSource.class));
+        client().run((context) -> assertThat(context).hasNotFailed()
+            .doesNotHaveBean(ClickHouseClientDataSource.class)
+            .hasSingleBean(HikariDataSource.class));
     }
 
     @Test
