@@ -24,6 +24,18 @@ class ServerBackedClickHouseContainer extends ClickHouseContainer {
         this.server = server;
     }
 
+    /**
+     * The container the service connection tests use: the server's password-protected user, database
+     * {@code system}.
+     * @param server the test server
+     * @return the container, never started
+     */
+    static ClickHouseContainer ofSecretUser(ClickHouseServer server) {
+        return new ServerBackedClickHouseContainer(server).withUsername(ClickHouseServer.SECRET_USER)
+            .withPassword(ClickHouseServer.SECRET_PASSWORD)
+            .withDatabaseName("system");
+    }
+
     @Override
     public String getDockerImageName() {
         return IMAGE; // the image is never pulled
