@@ -1,11 +1,8 @@
 package dev.clickhousetcp.jdbc;
 
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
-import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -14,11 +11,9 @@ import javax.sql.DataSource;
  * ({@code dataSourceClassName=dev.clickhousetcp.jdbc.ClickHouseDataSource}, {@code dataSource.url=...}).
  * Configure it before use; thread-safe once configured.
  */
-public class ClickHouseDataSource implements DataSource {
+public class ClickHouseDataSource extends DataSourceSupport {
     private volatile String url;
     private final Properties properties = new Properties();
-    private volatile int loginTimeout;
-    private volatile PrintWriter logWriter;
 
     /** An unconfigured data source; set at least the URL. */
     public ClickHouseDataSource() {
@@ -120,31 +115,6 @@ public class ClickHouseDataSource implements DataSource {
     }
 
     @Override
-    public PrintWriter getLogWriter() {
-        return logWriter;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-        this.logWriter = out;
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) {
-        this.loginTimeout = seconds;
-    }
-
-    @Override
-    public int getLoginTimeout() {
-        return loginTimeout;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw SqlStates.notSupported("java.util.logging (the driver logs through System.Logger)");
-    }
-
-    @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
         return Wrappers.unwrap(iface, this);
     }
@@ -152,15 +122,5 @@ public class ClickHouseDataSource implements DataSource {
     @Override
     public boolean isWrapperFor(Class<?> iface) {
         return Wrappers.isWrapperFor(iface, this);
-    }
-
-    @Override
-    public java.sql.ConnectionBuilder createConnectionBuilder() throws SQLException {
-        throw SqlStates.notSupported("ConnectionBuilder (use getConnection(user, password))");
-    }
-
-    @Override
-    public java.sql.ShardingKeyBuilder createShardingKeyBuilder() throws SQLException {
-        throw SqlStates.notSupported("sharding keys");
     }
 }

@@ -50,7 +50,10 @@ class ApplicationYamlTests {
         Path file = this.dir.resolve("application.yml");
         Files.writeString(file, yaml);
         return new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
-            .properties("spring.config.location=file:" + file, "spring.main.banner-mode=off")
+            .properties("spring.config.location=file:" + file, "spring.main.banner-mode=off",
+                    // no JDBC here: HikariCP is on the test class path for the JDBC tests, and a client with an SSL
+                    // bundle cannot give Spring Boot's DataSource a JDBC URL (ClickHouseTcpJdbcAutoConfiguration)
+                    "spring.autoconfigure.exclude=org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
             .run();
     }
 

@@ -40,10 +40,7 @@ class ClickHouseTcpContainerConnectionDetailsFactoryTests {
     static final ClickHouseServer server = ClickHouseServers.modern();
 
     @ServiceConnection
-    static final ClickHouseContainer container = new ServerBackedClickHouseContainer(server)
-        .withUsername(ClickHouseServer.SECRET_USER)
-        .withPassword(ClickHouseServer.SECRET_PASSWORD)
-        .withDatabaseName("system");
+    static final ClickHouseContainer container = ServerBackedClickHouseContainer.ofSecretUser(server);
 
     @Autowired
     ApplicationContext context;

@@ -199,8 +199,11 @@ class ClickHouseEndpointWebIntegrationTests {
     void noClientNoEndpoint() throws Exception {
         new WebApplicationContextRunner().withUserConfiguration(App.class)
             .withPropertyValues("management.endpoints.web.exposure.include=clickhouse,health",
+                    // HikariCP is on the test class path (for the JDBC tests): without the client's connection
+                    // details to take a JDBC URL from, Spring Boot's DataSource would fail to find a driver class
                     "spring.autoconfigure.exclude="
-                            + dev.clickhousetcp.spring.autoconfigure.ClickHouseTcpAutoConfiguration.class.getName())
+                            + dev.clickhousetcp.spring.autoconfigure.ClickHouseTcpAutoConfiguration.class.getName()
+                            + ",org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
             .run((context) -> assertThat(mockMvc(context).perform(get("/actuator/clickhouse"))
                 .andReturn()
                 .getResponse()
