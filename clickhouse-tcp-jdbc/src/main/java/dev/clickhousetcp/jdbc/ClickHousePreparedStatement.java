@@ -58,6 +58,8 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     private String text;
     private int[] placeholders;
     private InsertShape insert;
+    /** An INSERT whose VALUES hold expressions or several groups, else {@code null}. */
+    private ExpressionInsert expressions;
     private Object[] values;
     private int[] nullTypes;
     private final List<Object[]> batch = new ArrayList<>();
@@ -76,6 +78,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         text = prepareText(sql);
         placeholders = SqlLexer.placeholders(text);
         insert = InsertShape.of(text);
+        expressions = insert == null ? ExpressionInsert.of(text, placeholders.length) : null;
         values = new Object[placeholders.length];
         Arrays.fill(values, UNSET);
         nullTypes = new int[placeholders.length];
@@ -184,7 +187,22 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
             setUpdateCount(counts.length == 1 && counts[0] == SUCCESS_NO_INFO ? 1 : counts.length);
             return false;
         }
+        if (expressions != null) {
+            long[] counts;
+            try {
+                counts = expressions.execute(this, List.<Object[]>of(row));
+            } catch (BatchUpdateException e) {
+                throw e.getCause() instanceof SQLException cause ? cause : e;
+            }
+            setUpdateCount(counts[0] == SUCCESS_NO_INFO ? expressions.rowsPerParameterRow() : counts[0]);
+            return false;
+        }
         return runWith(row);
+    }
+
+    /** The {@link Types} the value of placeholder {@code index} (0-based) was last set with. */
+    int nullType(int index) {
+        return nullTypes[index];
     }
 
     @Override
@@ -209,6 +227,9 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         }
         if (insert != null && insert.parameters() == placeholders.length) {
             return insertRows(rows);
+        }
+        if (expressions != null) {
+            return expressions.execute(this, rows);
         }
         long[] counts = new long[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
