@@ -82,7 +82,7 @@ final class ExpressionInsert {
         if (placeholders == 0 || !SqlLexer.firstWord(sql).equals("INSERT")) {
             return null;
         }
-        int values = valuesKeyword(sql);
+        int values = InsertShape.valuesKeyword(sql);
         if (values < 0) {
             return null;
         }
@@ -121,35 +121,6 @@ final class ExpressionInsert {
             return null;
         }
         return new ExpressionInsert(head, groups, sameText(groups) ? count / groups.size() : -1);
-    }
-
-    /** The offset of the top-level {@code VALUES} keyword, or -1 (also when a {@code ?} comes before it). */
-    private static int valuesKeyword(String sql) {
-        int i = 0;
-        while (i < sql.length()) {
-            int j = SqlLexer.skip(sql, i);
-            if (j != i) {
-                i = j;
-                continue;
-            }
-            char c = sql.charAt(i);
-            if (c == '?') {
-                return -1;
-            }
-            if (identifierPart(c)) {
-                int end = i;
-                while (end < sql.length() && identifierPart(sql.charAt(end))) {
-                    end++;
-                }
-                if (end - i == 6 && sql.regionMatches(true, i, "VALUES", 0, 6)) {
-                    return i;
-                }
-                i = end;
-                continue;
-            }
-            i++;
-        }
-        return -1;
     }
 
     /** Reads the expressions of a group from {@code i} (after its '(') into {@code out}; the offset after ')'. */
@@ -200,10 +171,6 @@ final class ExpressionInsert {
             }
         }
         return true;
-    }
-
-    private static boolean identifierPart(char c) {
-        return Character.isLetterOrDigit(c) || c == '_';
     }
 
     /** Rows each JDBC parameter row inserts. */
@@ -421,7 +388,7 @@ final class ExpressionInsert {
     private static int word(String s, int i, String w) {
         int end = i + w.length();
         if (end <= s.length() && s.regionMatches(true, i, w, 0, w.length())
-                && (end == s.length() || !identifierPart(s.charAt(end)))) {
+                && (end == s.length() || !InsertShape.identifierPart(s.charAt(end)))) {
             return end;
         }
         return -1;
