@@ -29,18 +29,21 @@ import java.util.UUID;
  * ({@code (?, now(), ? + 1)}) or come several to a statement ({@code (?, ?), (?, ?)}), the shapes
  * {@link InsertShape} leaves out. The placeholders are numbered across the whole text, group after group.
  *
- * <p>Two ways to run it, both one INSERT for a whole batch:
+ * <p>Two ways to run it, both one INSERT for a whole batch, its values sent as native Data blocks:
  * <ul>
  *   <li>when every group has the same text and the server has the {@code input()} table function (protocol
  *       revision 54459 and later; ClickHouse 19.15 added it): {@code INSERT INTO t [(columns)] SELECT <the
- *       group's expressions> FROM input('_p1 T1, ...')}, its rows sent as native Data blocks, one input row per
- *       group. A placeholder that is the whole expression takes the type of the column it feeds (asked once with
+ *       group's expressions> FROM input('_jdbc_p1 T1, ...') FORMAT Native}, one input row per group. A placeholder
+ *       that is the whole expression takes the type of the column it feeds (asked once with
  *       {@code SELECT <columns> FROM t LIMIT 0}); one inside an expression takes the type of its Java values
  *       (as a query parameter would, {@code Nullable} when one is {@code null});</li>
- *   <li>otherwise (groups that differ, older servers such as 18.16, values of several Java types for one
- *       placeholder): one {@code INSERT ... VALUES} text with every group of every row written out, the values
- *       as escaped SQL literals, which the server evaluates as it does any VALUES expression.</li>
+ *   <li>otherwise (groups that differ, older servers such as 18.16, whose native protocol takes no inline
+ *       {@code VALUES} data, values of several Java types for one placeholder): {@code INSERT INTO t [(columns)]
+ *       SELECT <group 1> FROM _jdbc_data UNION ALL SELECT <group 2> FROM _jdbc_data ...}, the parameter rows sent
+ *       as the external table {@code _jdbc_data}, typed the same way (a placeholder's first Java type when they
+ *       differ). Every value is converted before the query is sent, so a refused one keeps the connection.</li>
  * </ul>
+ * {@link java.sql.Statement#cancel()} does not reach these INSERTs; the query timeout does.
  * Not thread-safe (owned by one statement).
  */
 final class ExpressionInsert {
