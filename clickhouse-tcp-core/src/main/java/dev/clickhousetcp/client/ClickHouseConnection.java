@@ -106,7 +106,9 @@ public final class ClickHouseConnection implements AutoCloseable {
     private final SessionTimeZone timeZone;
     private final ClientInfo clientInfo;
     private final BlockChannel blocks;
-    private final long socketTimeoutNanos;
+    /** The socket timeout in force: the configured one, or what {@link #setSocketTimeout} set. */
+    private volatile Duration socketTimeout;
+    private volatile long socketTimeoutNanos;
     private final BufferPool bufferPool;
     private ReadContext pooledContext;
     private ReadContext plainContext;
@@ -157,7 +159,8 @@ public final class ClickHouseConnection implements AutoCloseable {
         this.serverZone = zone;
         this.timeZone = new SessionTimeZone(zone);
         this.clientInfo = clientInfo;
-        this.socketTimeoutNanos = config.socketTimeout().toNanos();
+        this.socketTimeout = config.socketTimeout();
+        this.socketTimeoutNanos = socketTimeout.toNanos();
         this.blocks = new BlockChannel(in, out, config.bufferSize(), config.limits());
         this.sendChunked = sendChunked;
         this.receiveChunked = receiveChunked;
@@ -730,6 +733,39 @@ public final class ClickHouseConnection implements AutoCloseable {
         return socketTimeoutNanos;
     }
 
+    /**
+     * The socket timeout in force on this connection: the longest a read may wait for the server's next
+     * bytes, or a write may make no progress, before the connection is dropped with a
+     * {@link ClickHouseTimeoutException} ({@link Deadline#SOCKET}).
+     *
+     * @return the configured {@link ConnectionConfig#socketTimeout()}, or the value last given to
+     *         {@link #setSocketTimeout(Duration)}
+     */
+    public Duration socketTimeout() {
+        return socketTimeout;
+    }
+
+    /**
+     * Changes the socket timeout of this connection alone (JDBC's {@code Connection.setNetworkTimeout}).
+     * Sends nothing and takes effect at the next wait for data, the one under way included: waits are
+     * checked every 100 ms, so a wait that has already lasted longer ends the connection at that check.
+     * When it passes, the connection is broken (it cannot be resynchronized) and the call that waited throws
+     * {@link ClickHouseTimeoutException} with {@link Deadline#SOCKET}. Query deadlines
+     * ({@link QueryOptions#timeout()}) still apply on their own. Safe from any thread.
+     *
+     * @param timeout the longest silence, positive; {@code null} or zero restores the configured
+     *                {@link ConnectionConfig#socketTimeout()}
+     * @throws IllegalArgumentException when {@code timeout} is negative
+     */
+    public void setSocketTimeout(Duration timeout) {
+        if (timeout != null && timeout.isNegative()) {
+            throw new IllegalArgumentException("socket timeout must not be negative: " + timeout);
+        }
+        Duration d = timeout == null || timeout.isZero() ? config.socketTimeout() : timeout;
+        socketTimeout = d;
+        socketTimeoutNanos = d.toNanos();
+    }
+
     /** The response ended cleanly (EndOfStream, Exception or Pong): BUSY to READY. */
     void end() {
         if (state == State.BUSY) {
@@ -780,7 +816,7 @@ public final class ClickHouseConnection implements AutoCloseable {
         }
         if (e instanceof SocketTimeoutException) {
             return new ClickHouseTimeoutException("reading from " + where + " timed out: " + e.getMessage(), e,
-                    Deadline.SOCKET, config.socketTimeout());
+                    Deadline.SOCKET, socketTimeout);
         }
         if (e instanceof IOException) {
             return new ClickHouseConnectionException("connection to " + where + " failed: " + e.getMessage(), e);

@@ -59,6 +59,27 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
         return !closed && !conn.isClosed();
     }
 
+    /**
+     * Changes the socket timeout of the pinned connection (see {@link ClickHouseConnection#setSocketTimeout}):
+     * sends nothing, applies from the wait under way on, safe from any thread.
+     *
+     * @param timeout the longest wait for the server's next bytes; {@code null} or zero restores the configured
+     *                {@link ConnectionConfig#socketTimeout()}
+     * @throws IllegalArgumentException when {@code timeout} is negative
+     */
+    public void setSocketTimeout(Duration timeout) {
+        conn.setSocketTimeout(timeout);
+    }
+
+    /**
+     * The socket timeout in force on the pinned connection.
+     *
+     * @return the configured one, or what {@link #setSocketTimeout(Duration)} set
+     */
+    public Duration socketTimeout() {
+        return conn.socketTimeout();
+    }
+
     /** Closes the session and its connection (freeing the pool slot). Idempotent. */
     @Override
     public void close() {

@@ -156,8 +156,7 @@ final class ConnectionGuard implements Transport.Guard {
             throw new SocketTimeoutException("no Pong while resynchronizing after a server exception");
         }
         if (silentNanos >= c.socketTimeoutNanos()) {
-            throw new DeadlineExpired(Deadline.SOCKET, c.config().socketTimeout(), "no data for "
-                    + c.config().socketTimeout());
+            throw new DeadlineExpired(Deadline.SOCKET, c.socketTimeout(), "no data for " + c.socketTimeout());
         }
     }
 
@@ -179,8 +178,8 @@ final class ConnectionGuard implements Transport.Guard {
                     "the server stopped reading what was sent to it");
         }
         if (stalledNanos >= c.socketTimeoutNanos()) {
-            throw new DeadlineExpired(Deadline.SOCKET, c.config().socketTimeout(), "the server read nothing for "
-                    + c.config().socketTimeout());
+            throw new DeadlineExpired(Deadline.SOCKET, c.socketTimeout(), "the server read nothing for "
+                    + c.socketTimeout());
         }
     }
 

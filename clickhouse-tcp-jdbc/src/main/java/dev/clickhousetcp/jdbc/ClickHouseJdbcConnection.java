@@ -61,7 +61,7 @@ final class ClickHouseJdbcConnection implements Connection {
     private boolean readOnly;
     private boolean wroteSinceCommit;
     private boolean rollbackLogged;
-    private int networkTimeout;
+    private volatile int networkTimeout;
     private String database;
     private SQLWarning warnings;
     /** The ResultSet that still streams on the session, if any. */
@@ -652,8 +652,16 @@ final class ClickHouseJdbcConnection implements Connection {
     }
 
     /**
-     * Records the timeout; reads are bounded by the connection's {@code socketTimeout} property, which
-     * aborts the connection (08006) when it passes.
+     * A read deadline per wait for the server's next bytes (and per stalled write) on this connection: when
+     * {@code milliseconds} pass without data, the connection is aborted, the statement waiting fails with
+     * {@link java.sql.SQLNonTransientConnectionException} (SQLState 08006, so pools evict it), and
+     * {@link #isClosed()} / {@link #isValid(int)} answer {@code true} / {@code false}. It applies from the wait under
+     * way on (checked every 100 ms) and is independent of {@link Statement#setQueryTimeout(int)}, whose expiry
+     * cancels the query and keeps the connection. {@code 0} removes it: the {@code socketTimeout} property
+     * applies again. Sends nothing (cheap enough for a pool to call around every validation). Safe from any
+     * thread; the executor is not used.
+     *
+     * @throws SQLException 08003 when the connection is closed; HY024 when {@code milliseconds} is negative
      */
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
@@ -661,9 +669,11 @@ final class ClickHouseJdbcConnection implements Connection {
         if (milliseconds < 0) {
             throw new SQLException("timeout must not be negative: " + milliseconds, "HY024");
         }
+        session.setSocketTimeout(milliseconds == 0 ? null : Duration.ofMillis(milliseconds));
         this.networkTimeout = milliseconds;
     }
 
+    /** The value last given to {@link #setNetworkTimeout} (0: none, the {@code socketTimeout} property applies). */
     @Override
     public int getNetworkTimeout() throws SQLException {
         checkOpen();

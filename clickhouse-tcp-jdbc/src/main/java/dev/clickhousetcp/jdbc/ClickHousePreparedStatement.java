@@ -58,6 +58,8 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     private String text;
     private int[] placeholders;
     private InsertShape insert;
+    /** An INSERT whose VALUES hold expressions or several groups, else {@code null}. */
+    private ExpressionInsert expressions;
     private Object[] values;
     private int[] nullTypes;
     private final List<Object[]> batch = new ArrayList<>();
@@ -76,6 +78,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         text = prepareText(sql);
         placeholders = SqlLexer.placeholders(text);
         insert = InsertShape.of(text);
+        expressions = insert == null ? ExpressionInsert.of(text, placeholders.length) : null;
         values = new Object[placeholders.length];
         Arrays.fill(values, UNSET);
         nullTypes = new int[placeholders.length];
@@ -110,15 +113,43 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         return values.clone();
     }
 
-    private boolean serverParameters() {
+    /**
+     * Per placeholder, whether it travels as a server-side parameter: by the {@code parameterMode} property, and in
+     * {@code auto} mode by the server's revision and the first word of the statement holding it (a text split
+     * with {@code multiStatement=split} decides statement by statement).
+     */
+    private boolean[] serverParameters() {
+        boolean[] server = new boolean[placeholders.length];
         String mode = conn.config.choice(DriverProperty.PARAMETER_MODE);
-        if (mode.equals("literal")) {
-            return false;
+        if (!mode.equals("auto")) {
+            Arrays.fill(server, mode.equals("server"));
+            return server;
         }
-        if (mode.equals("server")) {
-            return true;
+        if (conn.hello.revision() < PARAMETERS_REVISION) {
+            return server;
         }
-        return conn.hello.revision() >= PARAMETERS_REVISION && TAKES_PARAMETERS.contains(SqlLexer.firstWord(text));
+        int start = 0;
+        int p = 0;
+        int i = 0;
+        while (p < placeholders.length) {
+            int j = i < text.length() ? SqlLexer.skip(text, i) : i;
+            if (j != i) {
+                i = j;
+                continue;
+            }
+            if (i >= text.length() || text.charAt(i) == ';') {
+                boolean takes = TAKES_PARAMETERS.contains(SqlLexer.firstWord(text.substring(start, i)));
+                while (p < placeholders.length && placeholders[p] < i) {
+                    server[p++] = takes;
+                }
+                start = i + 1;
+                if (i >= text.length()) {
+                    break;
+                }
+            }
+            i++;
+        }
+        return server;
     }
 
     /** Runs the statement text with one row of values. */
@@ -128,12 +159,12 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         }
         StringBuilder out = new StringBuilder(text.length() + 16 * placeholders.length);
         int last = 0;
-        boolean server = serverParameters();
-        Map<String, Object> params = server ? new LinkedHashMap<>() : null;
+        boolean[] server = serverParameters();
+        Map<String, Object> params = new LinkedHashMap<>();
         boolean hasBool = conn.hello.revision() >= PARAMETERS_REVISION;
         for (int i = 0; i < placeholders.length; i++) {
             out.append(text, last, placeholders[i]);
-            if (server && !(row[i] instanceof byte[])) { // bytes: a binary-safe literal, see JdbcValues.literal
+            if (server[i] && !(row[i] instanceof byte[])) { // bytes: a binary-safe literal, see JdbcValues.literal
                 String name = "p" + (i + 1);
                 out.append('{').append(name).append(':').append(JdbcValues.parameterType(row[i], nullTypes[i]))
                         .append('}');
@@ -148,7 +179,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
             last = placeholders[i] + 1;
         }
         out.append(text, last, text.length());
-        return run(out.toString(), params);
+        return run(out.toString(), params.isEmpty() ? null : params);
     }
 
     @Override
@@ -184,7 +215,22 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
             setUpdateCount(counts.length == 1 && counts[0] == SUCCESS_NO_INFO ? 1 : counts.length);
             return false;
         }
+        if (expressions != null) {
+            long[] counts;
+            try {
+                counts = expressions.execute(this, List.<Object[]>of(row));
+            } catch (BatchUpdateException e) {
+                throw e.getCause() instanceof SQLException cause ? cause : e;
+            }
+            setUpdateCount(counts[0] == SUCCESS_NO_INFO ? expressions.rowsPerParameterRow() : counts[0]);
+            return false;
+        }
         return runWith(row);
+    }
+
+    /** The {@link Types} the value of placeholder {@code index} (0-based) was last set with. */
+    int nullType(int index) {
+        return nullTypes[index];
     }
 
     @Override
@@ -210,14 +256,27 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         if (insert != null && insert.parameters() == placeholders.length) {
             return insertRows(rows);
         }
+        if (expressions != null) {
+            return expressions.execute(this, rows);
+        }
         long[] counts = new long[rows.size()];
         for (int i = 0; i < rows.size(); i++) {
             try {
-                if (runWith(rows.get(i))) {
-                    getResultSet().close();
-                    throw new SQLException("row " + (i + 1) + " of the batch returned a result set", "07000");
+                boolean resultSet = runWith(rows.get(i));
+                long count = 0;
+                while (true) { // every statement of a text split with multiStatement=split
+                    if (resultSet) {
+                        getResultSet().close();
+                        throw new SQLException("row " + (i + 1) + " of the batch returned a result set", "07000");
+                    }
+                    long n = getLargeUpdateCount();
+                    if (n == -1) {
+                        break;
+                    }
+                    count += n;
+                    resultSet = getMoreResults();
                 }
-                counts[i] = Math.max(0, getLargeUpdateCount());
+                counts[i] = count;
             } catch (SQLException e) {
                 throw new BatchUpdateException(e.getMessage(), e.getSQLState(), e.getErrorCode(),
                         Arrays.copyOf(counts, i), e);

@@ -41,6 +41,8 @@ class ClickHouseStatement implements Statement {
     private SQLWarning warnings;
     /** The statements of a split multi-statement text not run yet. */
     private final Deque<String> pending = new ArrayDeque<>();
+    /** The query parameters of the whole split text; each pending statement takes those it names. */
+    private Map<String, Object> pendingParameters;
     private volatile QueryResult running;
     private volatile boolean cancelRequested;
     private String lastQueryId;
@@ -85,8 +87,28 @@ class ClickHouseStatement implements Statement {
                         + "property multiStatement=split", "42000");
             }
             pending.addAll(statements.subList(1, statements.size()));
+            pendingParameters = parameters;
+            return runOne(statements.get(0), namedIn(statements.get(0), parameters));
         }
         return runOne(statements.get(0), parameters);
+    }
+
+    /**
+     * The parameters {@code statement} names as {@code {name:Type}}: a split text's statements each get their own
+     * (the server refuses a query that carries none of its parameters' values, not one with extra ones, but a
+     * statement should not carry another's values).
+     */
+    private static Map<String, Object> namedIn(String statement, Map<String, Object> parameters) {
+        if (parameters == null) {
+            return null;
+        }
+        Map<String, Object> own = new java.util.LinkedHashMap<>();
+        parameters.forEach((name, value) -> {
+            if (statement.contains("{" + name + ":")) {
+                own.put(name, value);
+            }
+        });
+        return own;
     }
 
     private boolean runOne(String sql, Map<String, Object> parameters) throws SQLException {
@@ -189,6 +211,7 @@ class ClickHouseStatement implements Statement {
 
     private void closeResults() throws SQLException {
         pending.clear();
+        pendingParameters = null;
         if (resultSet != null) {
             resultSet.close();
             resultSet = null;
@@ -375,7 +398,7 @@ class ClickHouseStatement implements Statement {
         if (next == null) {
             return false;
         }
-        return runOne(next, null);
+        return runOne(next, namedIn(next, pendingParameters));
     }
 
     @Override

@@ -17,35 +17,11 @@ record InsertShape(String insertSql, int parameters) {
         if (!SqlLexer.firstWord(sql).equals("INSERT")) {
             return null;
         }
-        int valuesEnd = -1;
-        int i = 0;
-        while (i < sql.length()) {
-            int j = SqlLexer.skip(sql, i);
-            if (j != i) {
-                i = j;
-                continue;
-            }
-            char c = sql.charAt(i);
-            if (c == '?') {
-                return null; // a placeholder before VALUES (INSERT ... SELECT ... WHERE x = ?)
-            }
-            if ((c == 'V' || c == 'v') && (i == 0 || !identifierPart(sql.charAt(i - 1)))
-                    && sql.regionMatches(true, i, "VALUES", 0, 6)
-                    && (i + 6 == sql.length() || !identifierPart(sql.charAt(i + 6)))) {
-                valuesEnd = i + 6;
-                break;
-            }
-            if (identifierPart(c)) {
-                while (i < sql.length() && identifierPart(sql.charAt(i))) {
-                    i++;
-                }
-                continue;
-            }
-            i++;
-        }
-        if (valuesEnd < 0) {
+        int values = valuesKeyword(sql);
+        if (values < 0) {
             return null;
         }
+        int valuesEnd = values + 6;
         String head = sql.substring(0, valuesEnd);
         if (head.toUpperCase(Locale.ROOT).contains(" SELECT ") || head.toUpperCase(Locale.ROOT).contains(" FORMAT ")) {
             return null;
@@ -78,7 +54,39 @@ record InsertShape(String insertSql, int parameters) {
         return k >= sql.length() ? new InsertShape(head, count) : null;
     }
 
-    private static boolean identifierPart(char c) {
+    /**
+     * The offset of the first {@code VALUES} keyword outside literals, identifiers and comments, or -1 (also when a
+     * {@code ?} comes before it, as in {@code INSERT ... SELECT ... WHERE x = ?}).
+     */
+    static int valuesKeyword(String sql) {
+        int i = 0;
+        while (i < sql.length()) {
+            int j = SqlLexer.skip(sql, i);
+            if (j != i) {
+                i = j;
+                continue;
+            }
+            char c = sql.charAt(i);
+            if (c == '?') {
+                return -1;
+            }
+            if (identifierPart(c)) {
+                int end = i;
+                while (end < sql.length() && identifierPart(sql.charAt(end))) {
+                    end++;
+                }
+                if (end - i == 6 && sql.regionMatches(true, i, "VALUES", 0, 6)) {
+                    return i;
+                }
+                i = end;
+                continue;
+            }
+            i++;
+        }
+        return -1;
+    }
+
+    static boolean identifierPart(char c) {
         return Character.isLetterOrDigit(c) || c == '_';
     }
 }

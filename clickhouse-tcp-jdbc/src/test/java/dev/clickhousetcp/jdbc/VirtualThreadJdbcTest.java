@@ -8,12 +8,10 @@ import dev.clickhousetcp.testsupport.VirtualThreads;
 import jdk.jfr.Recording;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +26,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@value #THREADS} virtual threads run {@value #QUERIES} queries ({@code SELECT ?} with a bound
+ * {@value #THREADS} virtual threads run {@value #QUERIES} JdbcTemplate queries ({@code SELECT ?} with a bound
  * {@code Int64}, each answer checked) through HikariCP with 16 connections over this driver, in a child
  * JVM of JDK 25 or later ({@code VIRTUAL_THREADS_JDK} in the environment, else a JDK under
  * {@code /usr/lib/jvm}; skipped, saying so, when there is none: the build's Java 17 has no virtual
@@ -37,15 +35,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * waits for another thread's class initialization pins on every JDK. A control afterwards proves the
  * recording sees pinning: a virtual thread that sleeps in a class initializer must record an event.
  *
- * <p>The acceptance list asks for 50,000 queries; on a loaded 2-core machine (client, pool and server
- * sharing the cores) they took 64 s (about 780 queries a second), so the test runs half as many over
- * the same 5,000 threads: the concurrency, 5,000 waiters on 16 connections, is what is checked, not
- * the count.
+ * <p>The 50,000 queries of the acceptance list took 64 s on a 2-core machine (client, pool and server sharing the
+ * cores, about 780 queries a second), 94 s at a load average of 19 and 191 s at 22, where a 2-minute connection
+ * timeout let 907 of 5,000 starving waiters fail: the pool's timeout is now near the child's 10-minute limit.
  */
 @ClickHouseTest
 class VirtualThreadJdbcTest {
     static final int THREADS = 5_000;
-    static final int QUERIES = 25_000;
+    static final int QUERIES = 50_000;
     private static final String PASSED = "no errors, no pinning";
 
     @Test
@@ -54,7 +51,7 @@ class VirtualThreadJdbcTest {
         Assumptions.assumeTrue(java.isPresent(), "no JDK 25 or later found (set VIRTUAL_THREADS_JDK or install one"
                 + " under /usr/lib/jvm)");
         String out = ChildJvm.run(java.get(), List.of("--enable-native-access=ALL-UNNAMED", "-Xmx512m"), Probe.class,
-                300, JdbcTests.url(ClickHouseServers.modern()));
+                600, JdbcTests.url(ClickHouseServers.modern()));
         System.out.println(out.strip());
         assertThat(out).contains(PASSED);
     }
@@ -88,7 +85,9 @@ class VirtualThreadJdbcTest {
             config.setDriverClassName(ClickHouseDriver.class.getName());
             config.setMaximumPoolSize(16);
             config.setMinimumIdle(16);
-            config.setConnectionTimeout(Duration.ofMinutes(2).toMillis());
+            // 5,000 waiters on 16 connections: HikariCP's hand-off is not first-come first-served, so on a loaded
+            // machine a waiter can wait most of the run; only the child's own limit bounds it
+            config.setConnectionTimeout(Duration.ofMinutes(9).toMillis());
             Path jfr = Files.createTempFile("virtual-thread-jdbc", ".jfr");
             try (HikariDataSource ds = new HikariDataSource(config); Recording rec = new Recording()) {
                 burst(ds, 200, 1_000, problems);
@@ -147,6 +146,7 @@ class VirtualThreadJdbcTest {
                 throws Exception {
             ExecutorService vt = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor")
                     .invoke(null);
+            JdbcTemplate jdbc = new JdbcTemplate(ds);
             AtomicLong answered = new AtomicLong();
             ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
             List<Future<?>> fs = new ArrayList<>(threads);
@@ -155,14 +155,12 @@ class VirtualThreadJdbcTest {
                 long base = (long) t * perThread;
                 fs.add(vt.submit(() -> {
                     for (long q = base; q < base + perThread; q++) {
-                        try (Connection c = ds.getConnection(); PreparedStatement ps = c.prepareStatement("SELECT ?")) {
-                            ps.setLong(1, q);
-                            try (ResultSet rs = ps.executeQuery()) {
-                                if (!rs.next() || rs.getLong(1) != q || rs.next()) {
-                                    errors.add("query " + q + " answered wrongly");
-                                } else {
-                                    answered.incrementAndGet();
-                                }
+                        try {
+                            List<Long> got = jdbc.query("SELECT ?", (rs, n) -> rs.getLong(1), q);
+                            if (got.size() != 1 || got.get(0) != q) {
+                                errors.add("query " + q + " answered " + got);
+                            } else {
+                                answered.incrementAndGet();
                             }
                         } catch (Exception e) {
                             errors.add("query " + q + ": " + e);

@@ -1,0 +1,167 @@
+package dev.clickhousetcp.jdbc;
+
+import dev.clickhousetcp.testsupport.ClickHouseTest;
+import org.junit.jupiter.api.Test;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * AT-26: 200 cancels at random moments (most within 300 ms of the execute: before the query, before the first
+ * row, while rows stream, after the end) and full {@code setQueryTimeout(1)} runs, while another connection
+ * queries all along. No partial result is returned as complete, no answer reaches the wrong query, the
+ * connection is usable after every run, and a timed-out query leaves {@code system.processes}. About 40 to 60 s
+ * on 2 cores, most of it the random delays.
+ */
+@ClickHouseTest
+class CancelTimeoutRaceTest {
+    private static final int RUNS = 200;
+    private static final int TIMEOUT_RUNS = 3;
+    private static final long STREAM_ROWS = 2_000_000;
+
+    private static long scalar(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            assertThat(rs.next()).isTrue();
+            long v = rs.getLong(1);
+            assertThat(rs.next()).isFalse();
+            return v;
+        }
+    }
+
+    /**
+     * A full {@code setQueryTimeout(1)} on a query that runs far longer: HYT00, and the query leaves
+     * {@code system.processes}. The server reads the client's Cancel only every {@code interactive_delay}
+     * (100 ms by default), the client waits max(10 %, 100 ms) for its confirmation: a connection whose server
+     * confirmed in time answers the next query, one whose server did not is closed (08003), never left with the
+     * old query's packets. Either way the next query (on a new connection then) is correct.
+     */
+    private static boolean timeoutRun(int run) throws SQLException {
+        String marker = "at26_" + Long.toHexString(System.nanoTime());
+        boolean kept;
+        try (Connection c = JdbcTests.connect("modern")) {
+            try (Statement s = c.createStatement()) {
+                s.setQueryTimeout(1);
+                try (ResultSet rs = s.executeQuery("SELECT count() FROM numbers(10000000000000) /* " + marker
+                        + " */")) {
+                    rs.next();
+                    throw new AssertionError("a count over 1e13 rows ended within the timeout: " + rs.getLong(1));
+                } catch (SQLTimeoutException e) {
+                    assertThat(e.getSQLState()).isEqualTo("HYT00");
+                }
+            }
+            kept = c.isValid(2);
+            if (kept) {
+                assertThat(scalar(c, "SELECT " + (1000 + run))).isEqualTo(1000 + run);
+            } else {
+                assertThat(c.isClosed()).as("a connection that is not valid reports itself closed").isTrue();
+            }
+        }
+        try (Connection c = JdbcTests.connect("modern")) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            long running;
+            do {
+                running = scalar(c, "SELECT count() FROM system.processes WHERE query LIKE '%" + marker
+                        + "%' AND query NOT LIKE '%system.processes%'");
+            } while (running > 0 && System.nanoTime() < deadline);
+            assertThat(running).as("the timed-out query left system.processes").isZero();
+        }
+        return kept;
+    }
+
+    @Test
+    void cancelsAndTimeoutsAtRandomMomentsNeverGivePartialResultsOrCrossTalk() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong neighbourQueries = new AtomicLong();
+        try (Connection c = JdbcTests.connect("modern"); Connection neighbour = JdbcTests.connect("modern")) {
+            Future<?> other = pool.submit(() -> {
+                for (long k = 1; !stop.get(); k++) { // a concurrent thread on its own connection
+                    try (Statement s = neighbour.createStatement();
+                         ResultSet rs = s.executeQuery("SELECT number * " + k + " FROM numbers(5000)")) {
+                        long sum = 0;
+                        long rows = 0;
+                        while (rs.next()) {
+                            sum += rs.getLong(1);
+                            rows++;
+                        }
+                        assertThat(rows).isEqualTo(5000);
+                        assertThat(sum).isEqualTo(k * 5000L * 4999 / 2);
+                        neighbourQueries.incrementAndGet();
+                    }
+                }
+                return null;
+            });
+            int complete = 0;
+            int cancelled = 0;
+            for (int run = 0; run < RUNS; run++) {
+                ThreadLocalRandom random = ThreadLocalRandom.current();
+                long delay = random.nextInt(10) == 0 ? random.nextLong(0, 3) : random.nextLong(0, 300);
+                boolean streaming = run % 2 == 0;
+                try (Statement s = c.createStatement()) {
+                    Future<?> canceller = pool.submit(() -> {
+                        Thread.sleep(delay);
+                        s.cancel();
+                        return null;
+                    });
+                    try {
+                        if (streaming) {
+                            long rows = 0;
+                            long sum = 0;
+                            try (ResultSet rs = s.executeQuery("SELECT number FROM numbers(" + STREAM_ROWS
+                                    + ") SETTINGS max_block_size = 10000")) {
+                                while (rs.next()) {
+                                    rows++;
+                                    sum += rs.getLong(1);
+                                }
+                            }
+                            assertThat(rows).as("a complete result").isEqualTo(STREAM_ROWS);
+                            assertThat(sum).isEqualTo(STREAM_ROWS * (STREAM_ROWS - 1) / 2);
+                        } else {
+                            try (ResultSet rs = s.executeQuery("SELECT count() FROM numbers(300000000)")) {
+                                assertThat(rs.next()).isTrue();
+                                assertThat(rs.getLong(1)).isEqualTo(300_000_000L);
+                                assertThat(rs.next()).isFalse();
+                            }
+                        }
+                        complete++;
+                    } catch (SQLException e) {
+                        assertThat(e.getSQLState()).as(e.toString()).isEqualTo("HY008");
+                        cancelled++;
+                    }
+                    canceller.get(10, TimeUnit.SECONDS);
+                }
+                assertThat(scalar(c, "SELECT " + run)).as("the next answer is this query's").isEqualTo(run);
+            }
+            assertThat(complete + cancelled).isEqualTo(RUNS);
+            assertThat(cancelled).as("most runs are cancelled before their end").isGreaterThan(RUNS / 4);
+
+            int kept = 0;
+            for (int run = 0; run < TIMEOUT_RUNS; run++) {
+                kept += timeoutRun(run) ? 1 : 0;
+            }
+            System.out.println(RUNS + " cancels: " + complete + " complete, " + cancelled + " cancelled; "
+                    + TIMEOUT_RUNS + " timeouts, " + kept + " kept their connection; " + neighbourQueries
+                    + " neighbour queries");
+            stop.set(true);
+            other.get(60, TimeUnit.SECONDS);
+            assertThat(neighbourQueries.get()).isPositive();
+            assertThat(c.isValid(2)).isTrue();
+        } finally {
+            stop.set(true);
+            pool.shutdownNow();
+        }
+    }
+}
