@@ -3,12 +3,15 @@ package dev.clickhousetcp.jdbc;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import org.jooq.Cursor;
 import org.jooq.DSLContext;
 import org.jooq.Field;
 import org.jooq.Meta;
 import org.jooq.SQLDialect;
 import org.jooq.Table;
 import org.jooq.TableField;
+import org.jooq.conf.Settings;
+import org.jooq.exception.DataAccessException;
 import org.jooq.impl.CustomRecord;
 import org.jooq.impl.CustomTable;
 import org.jooq.impl.DSL;
@@ -39,6 +42,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * jOOQ's {@code SQLDialect.CLICKHOUSE} over the driver against 26.7 (AT-10 of the driver's specification): plain
@@ -232,6 +236,39 @@ class JooqTest {
 
         assertThat(calls).isNotEmpty().noneMatch(c -> c.contains("GeneratedKeys"))
                 .filteredOn(c -> c.startsWith("Connection.prepareStatement/")).containsOnly("Connection.prepareStatement/1");
+    }
+
+    /** The other query shapes docs/jdbc.md names, and what it says does not work. */
+    @Test
+    void otherShapesAndTheLimits() {
+        DataSource ds = dataSource("catalog&multiStatement=split", tag);
+        DSLContext ctx = DSL.using(ds, SQLDialect.CLICKHOUSE,
+                new Settings().withFetchSize(100).withQueryTimeout(30).withMaxRows(1000));
+        ctx.execute("CREATE TABLE events (id UInt64, name String) ENGINE = MergeTree ORDER BY id");
+        Table<org.jooq.Record> events = DSL.table(DSL.name("events"));
+        Field<Long> id = DSL.field(DSL.name("id"), SQLDataType.BIGINT);
+        Field<String> name = DSL.field(DSL.name("name"), SQLDataType.VARCHAR);
+        ctx.batch(ctx.insertInto(events, id, name).values((Long) null, null)).bind(1L, "a").bind(2L, "b").execute();
+
+        assertThat(ctx.select(DSL.row(id, name)).from(events).orderBy(id).fetch(r -> r.value1().intoList()))
+                .containsExactly(List.of(1L, "a"), List.of(2L, "b"));
+        try (Cursor<org.jooq.Record1<Long>> endless = ctx.select(DSL.field(DSL.name("number"), SQLDataType.BIGINT))
+                .from(DSL.table(DSL.name("system", "numbers"))).fetchLazy()) {
+            assertThat(endless.fetchNext().value1()).isZero();   // closing it cancels the endless query
+        }
+        assertThat(ctx.selectFrom(events).orderBy(id).limit(1).fetchStream().map(r -> r.get(0, Long.class)).toList())
+                .containsExactly(1L);
+        assertThat(ctx.fetchMany("SELECT 1; SELECT 2")).extracting(r -> r.get(0).get(0, Integer.class))
+                .containsExactly(1, 2);
+        assertThat(calls).contains("PreparedStatement.setFetchSize/1", "PreparedStatement.setQueryTimeout/1",
+                "PreparedStatement.setMaxRows/1");
+
+        assertThatThrownBy(() -> ctx.update(events).set(name, "c").where(id.eq(1L)).execute())
+                .isInstanceOf(DataAccessException.class).hasMessageContaining("Code: 48");
+        assertThatThrownBy(() -> ctx.select(id, DSL.multiset(DSL.select(name).from(events))).from(events).fetch())
+                .isInstanceOf(DataAccessException.class).hasMessageContaining("Code: 62");
+        assertThat(ctx.createTable("t").column(DSL.field("at", SQLDataType.TIMESTAMPWITHTIMEZONE(3))).getSQL())
+                .contains("timestamp(3) with time zone");
     }
 
     /**
