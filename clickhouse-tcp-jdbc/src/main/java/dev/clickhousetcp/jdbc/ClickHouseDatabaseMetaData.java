@@ -22,7 +22,8 @@ import java.util.Set;
  * lists the databases, {@code TABLE_SCHEM} is the database, {@code TABLE_CAT} null, {@code getCatalogs} empty,
  * and a non-empty catalog argument matches nothing. In {@code databaseTerm=catalog} the database is a catalog:
  * {@code getCatalogs} lists them, {@code TABLE_CAT} is the database, {@code TABLE_SCHEM} null, {@code getSchemas}
- * empty, and a schema pattern matches only if it matches the empty string. Pattern arguments are LIKE patterns
+ * empty, and a schema pattern matches only if it matches the empty string, or, when the catalog argument is null,
+ * names the database (as jOOQ's runtime meta passes it). Pattern arguments are LIKE patterns
  * ({@code %}, {@code _}, escape {@code \}) sent as escaped string literals; null means any.
  *
  * <p>Columns of the system tables that old servers lack (18.16: {@code system.columns.position},
@@ -963,7 +964,10 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
     /**
      * The condition on the database column {@code col} for a method's catalog and schema arguments: in schema
      * mode the schema is the database and the catalog must be null or empty; in catalog mode the catalog is the
-     * database and the schema must be null or match the empty string.
+     * database and the schema must be null or match the empty string, except that with a null catalog a schema
+     * that names something is read as the database (ClickHouse has nothing below a database; jOOQ's runtime meta
+     * passes the database as the schema of {@code getColumns}, as it does for MySQL, whose driver ignores the
+     * schema in its catalog mode).
      *
      * @param schemaIsPattern whether the schema argument is a LIKE pattern (else an exact name)
      */
@@ -971,7 +975,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
             throws SQLException {
         if (conn.catalogTerm()) {
             if (schema != null && !(schemaIsPattern ? matchesEmpty(schema) : schema.isEmpty())) {
-                return "0";
+                return catalog == null ? col + (schemaIsPattern ? " LIKE " : " = ") + lit(schema) : "0";
             }
             return catalog == null ? "1" : col + " = " + lit(catalog);
         }

@@ -329,9 +329,16 @@ class DatabaseMetaDataTest {
             List<Map<String, Object>> t = rows(md.getTables(database, null, "numbers", null));
             assertThat(t).extracting(r -> r.get("TABLE_CAT")).containsExactly(database);
             assertThat(t).extracting(r -> r.get("TABLE_SCHEM")).containsOnlyNulls();
-            assertThat(rows(md.getTables(null, database, "numbers", null))).isEmpty();
             assertThat(rows(md.getColumns(database, null, "numbers", "id"))).extracting(r -> r.get("TABLE_CAT"))
                     .containsExactly(database);
+            // no catalog but the database as the schema argument (jOOQ's runtime meta calls getColumns so, as it
+            // does for MySQL): read as the database; with a catalog as well, nothing is below a database
+            assertThat(rows(md.getColumns(null, database, "numbers", "id"))).extracting(r -> r.get("TABLE_CAT"))
+                    .containsExactly(database);
+            assertThat(rows(md.getTables(null, database.substring(0, 3) + "%", "numbers", null)))
+                    .extracting(r -> r.get("TABLE_CAT")).contains(database);
+            assertThat(rows(md.getTables(database, database, "numbers", null))).isEmpty();
+            assertThat(rows(md.getTables(null, database + "_no_such", "numbers", null))).isEmpty();
             assertThat(rows(md.getPrimaryKeys(database, null, "numbers"))).hasSize(2);
             assertThat(md.supportsCatalogsInDataManipulation()).isTrue();
             assertThat(md.supportsSchemasInDataManipulation()).isFalse();
