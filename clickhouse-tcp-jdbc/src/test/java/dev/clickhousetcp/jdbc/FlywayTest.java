@@ -168,6 +168,27 @@ class FlywayTest {
                 + "' AND table = 'events' AND name = 'fixed'")).isEqualTo("1");
     }
 
+    /**
+     * {@code flyway.clickhouse.clusterName} makes the plugin create its history table {@code ON CLUSTER}; the
+     * server's refusal (here: no such cluster, code 701) reaches the caller as the SQLException, and no history
+     * table is left behind. (The project's local cluster runs no Keeper, so distributed DDL itself cannot be
+     * run here: see docs/jdbc.md.)
+     */
+    @Test
+    void aRefusedOnClusterDdlSurfacesAsTheServerError() {
+        String db = newDatabase();
+        server.httpQuery("CREATE DATABASE " + db);
+        String cluster = JdbcTests.table("no_such_cluster");
+        Flyway flyway = flyway(url(db)).configuration(Map.of("flyway.clickhouse.clusterName", cluster)).load();
+
+        assertThatThrownBy(flyway::migrate).isInstanceOfSatisfying(FlywayException.class, e -> {
+            SQLException cause = sqlCause(e);
+            assertThat(cause.getErrorCode()).isEqualTo(701);
+            assertThat(cause.getMessage()).contains(cluster);
+        });
+        assertThat(query("SELECT count() FROM system.tables WHERE database = '" + db + "'")).isEqualTo("0");
+    }
+
     private org.flywaydb.core.api.configuration.FluentConfiguration flyway(String url) {
         ClickHouseDataSource ds = new ClickHouseDataSource();
         ds.setUrl(url);
