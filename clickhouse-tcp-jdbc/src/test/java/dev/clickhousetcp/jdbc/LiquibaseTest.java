@@ -6,6 +6,7 @@ import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
 import liquibase.Scope;
 import liquibase.command.CommandScope;
+import liquibase.command.core.TagCommandStep;
 import liquibase.command.core.UpdateCommandStep;
 import liquibase.command.core.helpers.DbUrlConnectionArgumentsCommandStep;
 import liquibase.database.Database;
@@ -147,6 +148,14 @@ class LiquibaseTest {
             assertThat(query(server, "SELECT count() FROM " + db + ".items")).isEqualTo("100");
             assertThat(lockMutations(server, db)).isEqualTo("1\t1\t1");
             assertThat(query(server, "SELECT ID, LOCKED FROM " + db + ".DATABASECHANGELOGLOCK")).isEqualTo("1\tfalse");
+
+            // tag: an UPDATE of the last changeset's row, as a mutation
+            new CommandScope(TagCommandStep.COMMAND_NAME)
+                    .addArgumentValue(DbUrlConnectionArgumentsCommandStep.DATABASE_ARG, database)
+                    .addArgumentValue(TagCommandStep.TAG_ARG, "v1")
+                    .execute();
+            assertThat(query(server, "SELECT groupArray(ifNull(TAG, '-')) FROM (SELECT TAG FROM " + db
+                    + ".DATABASECHANGELOG ORDER BY ORDEREXECUTED)")).isEqualTo("['-','-','v1']");
         }
     }
 
