@@ -2,7 +2,6 @@ package dev.clickhousetcp.jdbc.liquibase;
 
 import liquibase.database.Database;
 import liquibase.sql.Sql;
-import liquibase.sql.UnparsedSql;
 import liquibase.sqlgenerator.SqlGeneratorChain;
 import liquibase.sqlgenerator.core.DeleteGenerator;
 import liquibase.statement.core.DeleteStatement;
@@ -31,11 +30,7 @@ public class ClickHouseDeleteGenerator extends DeleteGenerator {
     public Sql[] generateSql(DeleteStatement statement, Database database, SqlGeneratorChain chain) {
         String table = database.escapeTableName(statement.getCatalogName(), statement.getSchemaName(),
                 statement.getTableName());
-        Sql[] standard = super.generateSql(statement, database, chain);
-        Sql[] out = new Sql[standard.length];
-        for (int i = 0; i < standard.length; i++) {
-            out[i] = new UnparsedSql(MutationSql.delete(standard[i].toSql(), table), getAffectedTable(statement));
-        }
-        return out;
+        return MutationSql.rewrite(super.generateSql(statement, database, chain),
+                sql -> MutationSql.delete(sql, table), getAffectedTable(statement));
     }
 }

@@ -2,7 +2,6 @@ package dev.clickhousetcp.jdbc.liquibase;
 
 import liquibase.database.Database;
 import liquibase.sql.Sql;
-import liquibase.sql.UnparsedSql;
 import liquibase.sqlgenerator.SqlGeneratorChain;
 import liquibase.sqlgenerator.core.UpdateGenerator;
 import liquibase.statement.core.UpdateStatement;
@@ -31,11 +30,7 @@ public class ClickHouseUpdateGenerator extends UpdateGenerator {
     public Sql[] generateSql(UpdateStatement statement, Database database, SqlGeneratorChain chain) {
         String table = database.escapeTableName(statement.getCatalogName(), statement.getSchemaName(),
                 statement.getTableName());
-        Sql[] standard = super.generateSql(statement, database, chain);
-        Sql[] out = new Sql[standard.length];
-        for (int i = 0; i < standard.length; i++) {
-            out[i] = new UnparsedSql(MutationSql.alterUpdate(standard[i].toSql(), table), getAffectedTable(statement));
-        }
-        return out;
+        return MutationSql.rewrite(super.generateSql(statement, database, chain),
+                sql -> MutationSql.alterUpdate(sql, table), getAffectedTable(statement));
     }
 }

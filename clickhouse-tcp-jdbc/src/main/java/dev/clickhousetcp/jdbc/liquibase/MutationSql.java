@@ -1,5 +1,11 @@
 package dev.clickhousetcp.jdbc.liquibase;
 
+import liquibase.sql.Sql;
+import liquibase.sql.UnparsedSql;
+import liquibase.structure.DatabaseObject;
+
+import java.util.function.UnaryOperator;
+
 /** The SQL forms Liquibase's own statements take on ClickHouse. */
 final class MutationSql {
     /** Makes {@code ALTER TABLE ... UPDATE/DELETE} return once the mutation is done on this replica. */
@@ -40,5 +46,14 @@ final class MutationSql {
             throw new IllegalArgumentException("not a DELETE from " + escapedTable + ": " + delete);
         }
         return delete.contains(" WHERE ") ? delete : delete + " WHERE 1";
+    }
+
+    /** Each of Liquibase's standard {@code sql} rewritten by {@code rewrite}, affecting {@code table}. */
+    static Sql[] rewrite(Sql[] sql, UnaryOperator<String> rewrite, DatabaseObject table) {
+        Sql[] out = new Sql[sql.length];
+        for (int i = 0; i < sql.length; i++) {
+            out[i] = new UnparsedSql(rewrite.apply(sql[i].toSql()), table);
+        }
+        return out;
     }
 }
