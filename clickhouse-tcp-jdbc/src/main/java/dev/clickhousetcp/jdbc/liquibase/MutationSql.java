@@ -42,7 +42,7 @@ final class MutationSql {
      */
     static String delete(String delete, String escapedTable) {
         String prefix = "DELETE FROM " + escapedTable;
-        if (!delete.startsWith(prefix)) {
+        if (!delete.startsWith(prefix) || !(delete.length() == prefix.length() || delete.charAt(prefix.length()) == ' ')) {
             throw new IllegalArgumentException("not a DELETE from " + escapedTable + ": " + delete);
         }
         return delete.contains(" WHERE ") ? delete : delete + " WHERE 1";

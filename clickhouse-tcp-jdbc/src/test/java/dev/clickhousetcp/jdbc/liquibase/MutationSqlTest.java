@@ -23,5 +23,7 @@ class MutationSqlTest {
         assertThat(MutationSql.delete("DELETE FROM db.L WHERE ID = 1", "db.L")).isEqualTo("DELETE FROM db.L WHERE ID = 1");
         assertThatThrownBy(() -> MutationSql.delete("DELETE FROM x", "db.L"))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MutationSql.delete("DELETE FROM db.LX WHERE 1", "db.L"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }
