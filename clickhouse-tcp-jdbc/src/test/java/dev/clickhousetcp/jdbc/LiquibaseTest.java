@@ -94,6 +94,22 @@ class LiquibaseTest {
         assertThat(out).contains("liquibase update done");
     }
 
+    /** A URL alone: Liquibase takes the driver class from the database object and opens the connection. */
+    @Test
+    void urlModeFindsTheDriver() throws Exception {
+        String url = "jdbc:clickhouse:tcp://" + server.host() + ":" + server.tcpPort() + "/default";
+
+        Database database = DatabaseFactory.getInstance()
+                .openDatabase(url, "default", "", null, new DirectoryResourceAccessor(dir));
+        try {
+            assertThat(database).isInstanceOf(ClickHouseTcpDatabase.class);
+            assertThat(database.getDefaultCatalogName()).isEqualTo("default");
+            assertThat(database.getConnection().getDatabaseProductName()).isEqualTo("ClickHouse");
+        } finally {
+            database.close();
+        }
+    }
+
     /** {@link #updateTwice} in a JVM of its own: args database, changelog directory. */
     static final class WithoutExtension {
         public static void main(String[] args) throws Exception {
