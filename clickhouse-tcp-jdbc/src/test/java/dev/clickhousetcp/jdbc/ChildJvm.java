@@ -32,7 +32,17 @@ final class ChildJvm {
      */
     static String run(Path java, List<String> jvmArgs, Class<?> main, long timeoutSeconds, String... args)
             throws IOException, InterruptedException {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        return run(java, jvmArgs, testClassPath(), main, timeoutSeconds, args);
+    }
+
+    /** This JVM's test class path, entries separated by {@code File.pathSeparator}. */
+    static String testClassPath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    }
+
+    /** As {@link #run(Path, List, Class, long, String...)} on another class path. */
+    static String run(Path java, List<String> jvmArgs, String classPath, Class<?> main, long timeoutSeconds,
+            String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(jvmArgs);
