@@ -15,12 +15,16 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 public class EventService {
     private final JdbcTemplate jdbc;
     private final DataSource dataSource;
-    /** The warnings the transaction's connection carried right after each completion (rollback or commit). */
-    final List<SQLWarning> warningsAfterCompletion = new CopyOnWriteArrayList<>();
+    private final List<SQLWarning> warningsAfterCompletion = new CopyOnWriteArrayList<>();
 
     EventService(JdbcTemplate jdbc, DataSource dataSource) {
         this.jdbc = jdbc;
         this.dataSource = dataSource;
+    }
+
+    /** The warnings the transaction's connection carried right after each completion (rollback or commit). */
+    public List<SQLWarning> warningsAfterCompletion() {
+        return warningsAfterCompletion;
     }
 
     /**
