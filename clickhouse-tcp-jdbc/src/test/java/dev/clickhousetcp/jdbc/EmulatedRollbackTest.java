@@ -19,10 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ClickHouseTest
 class EmulatedRollbackTest {
 
-    @ParameterizedTest
-    @ValueSource(strings = {"DELETE FROM %s WHERE id = 1", "UPDATE %s SET name = 'x' WHERE id = 1",
-            "ALTER TABLE %s DELETE WHERE id = 2", "TRUNCATE TABLE %s", "SELECT count() FROM %s"})
-    void aRollbackAfterAChangeWarns(String statement) throws SQLException {
+    /** Does {@code change} (given the table name) in a transaction on a two-row table, then rolls back. */
+    private static boolean warnsAfterRollback(SqlChange change) throws SQLException {
         String t = JdbcTests.table("jdbc_rb");
         try (Connection c = JdbcTests.connect("modern"); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE " + t + " (id UInt32, name String) ENGINE = MergeTree ORDER BY id"
@@ -30,10 +28,9 @@ class EmulatedRollbackTest {
             try {
                 s.execute("INSERT INTO " + t + " VALUES (1, 'a'), (2, 'b')");
                 c.setAutoCommit(false);
-                s.execute(String.format(statement, t));
+                change.run(c, t);
                 c.rollback();
-                boolean reads = statement.startsWith("SELECT");
-                assertThat(c.getWarnings() != null).as("a warning after %s", statement).isEqualTo(!reads);
+                return c.getWarnings() != null;
             } finally {
                 c.setAutoCommit(true);
                 s.execute("DROP TABLE " + t);
@@ -41,26 +38,31 @@ class EmulatedRollbackTest {
         }
     }
 
+    private interface SqlChange {
+        void run(Connection c, String table) throws SQLException;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"DELETE FROM %s WHERE id = 1", "UPDATE %s SET name = 'x' WHERE id = 1",
+            "ALTER TABLE %s DELETE WHERE id = 2", "TRUNCATE TABLE %s", "SELECT count() FROM %s"})
+    void aRollbackAfterAChangeWarns(String statement) throws SQLException {
+        boolean warned = warnsAfterRollback((c, t) -> {
+            try (Statement s = c.createStatement()) {
+                s.execute(String.format(statement, t));
+            }
+        });
+        assertThat(warned).as("a warning after %s", statement).isEqualTo(!statement.startsWith("SELECT"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"DELETE FROM %s WHERE id = ?", "UPDATE %s SET name = 'x' WHERE id = ?"})
     void aRollbackAfterAPreparedChangeWarns(String statement) throws SQLException {
-        String t = JdbcTests.table("jdbc_rbp");
-        try (Connection c = JdbcTests.connect("modern"); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE " + t + " (id UInt32, name String) ENGINE = MergeTree ORDER BY id"
-                    + " SETTINGS enable_block_number_column = 1, enable_block_offset_column = 1");
-            try {
-                s.execute("INSERT INTO " + t + " VALUES (1, 'a')");
-                c.setAutoCommit(false);
-                try (PreparedStatement ps = c.prepareStatement(String.format(statement, t))) {
-                    ps.setInt(1, 1);
-                    ps.executeUpdate();
-                }
-                c.rollback();
-                assertThat(c.getWarnings() != null).as("a warning after %s", statement).isTrue();
-            } finally {
-                c.setAutoCommit(true);
-                s.execute("DROP TABLE " + t);
+        boolean warned = warnsAfterRollback((c, t) -> {
+            try (PreparedStatement ps = c.prepareStatement(String.format(statement, t))) {
+                ps.setInt(1, 1);
+                ps.executeUpdate();
             }
-        }
+        });
+        assertThat(warned).as("a warning after %s", statement).isTrue();
     }
 }
