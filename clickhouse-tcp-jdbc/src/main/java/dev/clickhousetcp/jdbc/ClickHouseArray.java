@@ -20,8 +20,29 @@ final class ClickHouseArray implements Array {
         this.elements = elements == null ? new Object[0] : elements.clone();
     }
 
-    static String clickHouseTypeName(String typeName) {
-        return JdbcTypes.fromJdbcName(typeName);
+    /**
+     * The ClickHouse element type for {@code createArrayOf(typeName, elements)}: a ClickHouse name as given, a JDBC
+     * name ({@code JDBCType.getName()}) mapped to the type the driver binds such elements as, and a name that says
+     * no type ({@code UNKNOWN}, which Spring Data JDBC passes for classes without a JDBC type such as UUID,
+     * {@code OTHER}, {@code JAVA_OBJECT}, {@code NULL}) taken from the elements themselves.
+     *
+     * @throws SQLException 22023 for a null name or elements no ClickHouse type fits
+     */
+    static String clickHouseTypeName(String typeName, Object[] elements) throws SQLException {
+        if (typeName == null) {
+            throw new SQLException("createArrayOf needs an element type name", "22023");
+        }
+        return switch (typeName.trim().toUpperCase(java.util.Locale.ROOT)) {
+            case "BINARY", "VARBINARY", "LONGVARBINARY", "BLOB", "NCHAR", "LONGNVARCHAR", "NCLOB", "TIME",
+                 "TIME_WITH_TIMEZONE" -> "String";
+            case "TIMESTAMP_WITH_TIMEZONE" -> "DateTime64(9)";
+            case "UNKNOWN", "OTHER", "JAVA_OBJECT", "NULL" -> {
+                String array = JdbcValues.parameterType(JdbcValues.normalize(elements == null ? new Object[0]
+                        : elements), java.sql.Types.VARCHAR);
+                yield array.substring("Array(".length(), array.length() - 1);
+            }
+            default -> JdbcTypes.fromJdbcName(typeName);
+        };
     }
 
     private Object[] elements() throws SQLException {

@@ -618,7 +618,7 @@ final class ClickHouseJdbcConnection implements Connection {
     @Override
     public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
         checkOpen();
-        return new ClickHouseArray(ClickHouseArray.clickHouseTypeName(typeName), elements);
+        return new ClickHouseArray(ClickHouseArray.clickHouseTypeName(typeName, elements), elements);
     }
 
     @Override

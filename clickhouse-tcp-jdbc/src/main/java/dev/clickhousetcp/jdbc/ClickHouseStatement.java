@@ -178,7 +178,7 @@ class ClickHouseStatement implements Statement {
             Progress p = r.progress();
             r.close();
             updateCount = p.writtenRows();
-            if (p.writtenRows() > 0) {
+            if (p.writtenRows() > 0 || changesData(sql)) {
                 conn.wrote();
             }
             return false;
@@ -186,6 +186,18 @@ class ClickHouseStatement implements Statement {
             conn.running = null;
             conn.lock.unlock();
         }
+    }
+
+    /**
+     * Whether a statement changes stored data or schema even when the server reports no written rows for it (26.7
+     * reports none for lightweight DELETE and UPDATE, mutations and DDL), for the emulated rollback's warning.
+     */
+    private static boolean changesData(String sql) {
+        return switch (SqlLexer.firstWord(sql)) {
+            case "INSERT", "DELETE", "UPDATE", "ALTER", "TRUNCATE", "DROP", "CREATE", "RENAME", "EXCHANGE", "REPLACE",
+                 "ATTACH", "DETACH", "UNDROP", "OPTIMIZE" -> true;
+            default -> false;
+        };
     }
 
     /** Records the update count of a statement that ran without {@link #run} (a native insert). */
