@@ -291,7 +291,7 @@ class TypeMatrixTest {
     }
 
     /** The column types of one family's tables: the family itself and the wrappers ClickHouse allows. */
-    private static Map<String, String> columnTypes(Family fam, boolean modern) {
+    static Map<String, String> columnTypes(Family fam, boolean modern) {
         String t = fam.type();
         Map<String, String> cols = new LinkedHashMap<>();
         cols.put("v", t);
