@@ -945,6 +945,14 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         }
     }
 
+    /**
+     * Headers of the empty results, by the query that gave them: the server answers each shape once, later
+     * calls (DBeaver asks for the imported keys of every table) are answered without a round trip. The query
+     * names every column type, so one header fits every server that accepted it.
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, dev.clickhousetcp.data.Block> EMPTY_HEADERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     /** An empty result with the columns {@code name type} given in pairs. */
     private ResultSet empty(String... columns) throws SQLException {
         StringBuilder q = new StringBuilder("SELECT ");
@@ -952,7 +960,18 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
             q.append(i == 0 ? "" : ", ").append("CAST(NULL AS ").append(type(columns[i + 1])).append(") AS ")
                     .append(columns[i]);
         }
-        return run(q.append(" FROM system.one WHERE 0").toString());
+        String sql = q.append(" FROM system.one WHERE 0").toString();
+        dev.clickhousetcp.data.Block header = EMPTY_HEADERS.get(sql);
+        if (header != null) {
+            ClickHouseStatement st = (ClickHouseStatement) conn.createStatement();
+            st.closeOnCompletion();
+            return ClickHouseResultSet.empty(st, header);
+        }
+        ResultSet rs = run(sql);
+        if (rs instanceof ClickHouseResultSet r) {
+            EMPTY_HEADERS.putIfAbsent(sql, r.header());
+        }
+        return rs;
     }
 
     /** Whether a LIKE pattern matches the empty string (the schema of catalog mode, the catalog of schema mode). */

@@ -100,6 +100,16 @@ final class ClickHouseResultSet implements ResultSet {
         }
     }
 
+    /** The detached header (names and types, zero rows) this result was built with. */
+    Block header() {
+        return header;
+    }
+
+    /** A result of no rows with the columns of {@code header} (a detached block), read without the server. */
+    static ClickHouseResultSet empty(ClickHouseStatement statement, Block header) {
+        return new ClickHouseResultSet(statement, null, header, null, 0, null);
+    }
+
     /** An empty result with no columns (generated keys). */
     static ClickHouseResultSet empty(ClickHouseStatement statement) {
         return new ClickHouseResultSet(statement, null, new Block(new String[0], new Column[0], 0,
