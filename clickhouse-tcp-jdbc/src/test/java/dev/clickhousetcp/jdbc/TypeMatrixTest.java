@@ -266,8 +266,12 @@ class TypeMatrixTest {
                     }
                     assertThat(problems).isEmpty();
                 }
-                try (ResultSet rs = s.executeQuery("SELECT ma, lt, ms, va, dy, tl FROM " + t + " ORDER BY k")) {
+                try (ResultSet rs = s.executeQuery("SELECT ma, lt, ms, va, dy, tl, j FROM " + t + " ORDER BY k")) {
                     assertThat(rs.next()).isTrue();
+                    // JSON: getObject is the JSON text written (the class getColumnClassName names)
+                    assertThat(rs.getObject("j")).isEqualTo("{\"a\":1,\"b\":[\"x\"]}");
+                    assertThat(rs.getObject("j").getClass().getName()).isEqualTo(rs.getMetaData().getColumnClassName(7));
+                    assertThat(rs.getObject("j", Map.class)).containsKey("a");
                     assertThat(detach(rs.getObject("ma"))).isEqualTo(detach(Map.of("x", new Object[] {1, -2})));
                     assertThat(detach(rs.getObject("lt"))).isEqualTo(new Object[] {ts});
                     // a tuple inside a Map or an Array reads as the List of its attributes
@@ -278,10 +282,12 @@ class TypeMatrixTest {
                     assertThat(rs.next()).isTrue();
                     assertThat(rs.getObject("va")).isEqualTo(new BigInteger("18446744073709551615"));
                     assertThat(rs.getObject("dy")).isEqualTo("text");
+                    assertThat(rs.getObject("j")).isEqualTo("{}");
                     assertThat(detach(rs.getObject("tl"))).isEqualTo(new Tup(new Object[] {(short) 255, "ü"}));
                     assertThat(rs.next()).isTrue();
                     assertThat(rs.getObject("va")).isNull();
                     assertThat(rs.getObject("dy")).isNull();
+                    assertThat(rs.getObject("j")).isEqualTo("{}"); // the server drops null paths
                     assertThat(detach(rs.getObject("tl"))).isEqualTo(new Tup(new Object[] {(short) 2, "y"}));
                 }
             } finally {
