@@ -1223,13 +1223,19 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
      */
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+        String tables = "FROM system.tables WHERE " + databaseFilter("database", catalog, schema, false) + " AND "
+                + nameFilter("name", table, false);
+        // one table named exactly (DBeaver asks so for each table): its key as a scalar subquery, about twice
+        // as fast as the join with system.tables that several tables need
+        boolean oneTable = table != null && (conn.catalogTerm() ? catalog != null : schema != null);
+        String key = oneTable ? "(SELECT any(primary_key) " + tables + ")" : "primary_key";
+        String join = oneTable ? "" : " ALL INNER JOIN (SELECT database, name AS table, primary_key " + tables
+                + ") AS t USING (database, table)";
         String q = "SELECT " + catalogSchema("TABLE", "database") + ", table AS TABLE_NAME, COLUMN_NAME, "
                 + "toInt16(seq) AS KEY_SEQ, " + NULL_STR + " AS PK_NAME FROM (SELECT database, table, "
                 + "arrayMap(x -> tupleElement(x, 3), arraySort(groupArray((k = 0, k, name)))) AS names FROM ("
-                + "SELECT database, table, name, indexOf(splitByString(', ', primary_key), name) AS k "
-                + "FROM system.columns ALL INNER JOIN (SELECT database, name AS table, primary_key FROM system.tables "
-                + "WHERE " + databaseFilter("database", catalog, schema, false) + " AND "
-                + nameFilter("name", table, false) + ") AS t USING (database, table) WHERE is_in_primary_key != 0 AND "
+                + "SELECT database, table, name, indexOf(splitByString(', ', " + key + "), name) AS k "
+                + "FROM system.columns" + join + " WHERE is_in_primary_key != 0 AND "
                 + databaseFilter("database", catalog, schema, false) + " AND " + nameFilter("table", table, false)
                 + ") GROUP BY database, table) ARRAY JOIN names AS COLUMN_NAME, arrayEnumerate(names) AS seq "
                 + "ORDER BY COLUMN_NAME";

@@ -244,6 +244,9 @@ class DatabaseMetaDataTest {
             assertThat(rows(md.getPrimaryKeys(null, database, "times"))).extracting(r -> r.get("KEY_SEQ"))
                     .containsExactly((short) 1, (short) 2);
             assertThat(rows(md.getPrimaryKeys(null, database, "nested"))).isEmpty();
+            // no database given: the same key, among those of other databases' tables of that name
+            assertThat(rows(md.getPrimaryKeys(null, null, "times"))).filteredOn(r -> database.equals(r.get("TABLE_SCHEM")))
+                    .extracting(r -> r.get("COLUMN_NAME") + " " + r.get("KEY_SEQ")).containsExactly("dt 1", "x 2");
 
             if (kind.equals("modern")) {
                 Map<String, Map<String, Object>> modern = columnsByName(md, database, "modern");
