@@ -1,6 +1,7 @@
 package dev.clickhousetcp.jdbc;
 
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.TypeFamilies;
 import org.junit.jupiter.api.Test;
 
 import java.sql.Connection;
@@ -19,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * DBeaver's introspection (its ClickHouse provider's calls, in its order) replayed over a database of 200 tables
- * whose columns cover every type family of {@link TypeMatrixTest#families()} that a table can hold, each also
+ * whose columns cover every type family of {@link TypeFamilies#all()} that a table can hold, each also
  * inside the wrappers ClickHouse allows: no exception, {@code TYPE_NAME} the {@code system.columns.type} string
  * verbatim, {@code ORDINAL_POSITION} from 1 in each table, {@code COLUMN_DEF} and {@code REMARKS} filled.
  * Prints the replay's wall time and the server queries of each step (counted in {@code system.query_log} by
@@ -32,7 +33,7 @@ class DbeaverReplayTest {
     @Test
     void replayOver200TablesOfEveryFamily() throws SQLException {
         String db = JdbcTests.table("dbeaver");
-        Map<String, TypeMatrixTest.Family> families = TypeMatrixTest.families();
+        Map<String, TypeFamilies.Family> families = TypeFamilies.all();
         List<String> storable = new ArrayList<>(families.keySet());
         storable.remove("Nothing"); // Array(Nothing) cannot be a column of a table
         try (Connection c = JdbcTests.connect("modern"); Statement s = c.createStatement()) {
@@ -41,7 +42,7 @@ class DbeaverReplayTest {
             s.execute("CREATE DATABASE " + db);
             try {
                 for (int i = 0; i < TABLES; i++) {
-                    TypeMatrixTest.Family f = families.get(storable.get(i % storable.size()));
+                    TypeFamilies.Family f = families.get(storable.get(i % storable.size()));
                     StringBuilder ddl = new StringBuilder("CREATE TABLE " + db + ".t" + i
                             + " (id UInt32 DEFAULT 7 COMMENT 'key of t" + i + "'");
                     TypeMatrixTest.columnTypes(f, true).forEach((name, type) -> ddl.append(", ").append(name)
