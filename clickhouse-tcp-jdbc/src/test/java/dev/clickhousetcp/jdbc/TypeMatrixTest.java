@@ -196,17 +196,17 @@ class TypeMatrixTest {
                     assertThat(detach(rs.getObject("ms"))).isEqualTo(detach(Map.of("s", List.of((short) 7, "q"))));
                     assertThat(rs.getObject("va")).isEqualTo("s");
                     assertThat(rs.getObject("dy")).isEqualTo(42L);
-                    assertThat(detach(rs.getObject("tl"))).isEqualTo(new Tup(new Object[] {(short) 3, "z"}));
+                    assertThat(detach(rs.getObject("tl"))).isEqualTo(Deep.tuple(new Object[] {(short) 3, "z"}));
                     assertThat(rs.next()).isTrue();
                     assertThat(rs.getObject("va")).isEqualTo(new BigInteger("18446744073709551615"));
                     assertThat(rs.getObject("dy")).isEqualTo("text");
                     assertThat(rs.getObject("j")).isEqualTo("{}");
-                    assertThat(detach(rs.getObject("tl"))).isEqualTo(new Tup(new Object[] {(short) 255, "ü"}));
+                    assertThat(detach(rs.getObject("tl"))).isEqualTo(Deep.tuple(new Object[] {(short) 255, "ü"}));
                     assertThat(rs.next()).isTrue();
                     assertThat(rs.getObject("va")).isNull();
                     assertThat(rs.getObject("dy")).isNull();
                     assertThat(rs.getObject("j")).isEqualTo("{}"); // the server drops null paths
-                    assertThat(detach(rs.getObject("tl"))).isEqualTo(new Tup(new Object[] {(short) 2, "y"}));
+                    assertThat(detach(rs.getObject("tl"))).isEqualTo(Deep.tuple(new Object[] {(short) 2, "y"}));
                 }
             } finally {
                 s.execute("DROP TABLE IF EXISTS " + t);
@@ -388,14 +388,14 @@ class TypeMatrixTest {
 
     /**
      * A JDBC value with its contents copied out so that it compares by value after the result closes:
-     * java.sql.Array, arrays and Lists become Object[], Struct a {@link Tup}, Map a {@link Pairs}.
+     * java.sql.Array, arrays and Lists become Object[], Struct and Map a {@link Deep}.
      */
     static Object detach(Object v) throws SQLException {
         if (v instanceof Array a) {
             return detach(a.getArray());
         }
         if (v instanceof Struct st) {
-            return new Tup((Object[]) detach(st.getAttributes()));
+            return new Deep(false, (Object[]) detach(st.getAttributes()));
         }
         if (v instanceof Object[] arr) {
             Object[] out = new Object[arr.length];
@@ -413,44 +413,30 @@ class TypeMatrixTest {
                 pairs.add(detach(e.getKey()));
                 pairs.add(detach(e.getValue()));
             }
-            return new Pairs(pairs.toArray());
+            return new Deep(true, pairs.toArray());
         }
         return v;
     }
 
-    /** A tuple's attributes, compared deeply. */
-    record Tup(Object[] attrs) {
+    /** A tuple's attributes, or a map's keys and values in order ({@code map}), compared deeply. */
+    record Deep(boolean map, Object[] items) {
+        static Deep tuple(Object... attrs) {
+            return new Deep(false, attrs);
+        }
+
         @Override
         public boolean equals(Object o) {
-            return o instanceof Tup t && Arrays.deepEquals(attrs, t.attrs);
+            return o instanceof Deep d && d.map == map && Arrays.deepEquals(items, d.items);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.deepHashCode(attrs);
+            return Arrays.deepHashCode(items);
         }
 
         @Override
         public String toString() {
-            return "Tup" + Arrays.deepToString(attrs);
-        }
-    }
-
-    /** A map's keys and values in order, compared deeply. */
-    record Pairs(Object[] kv) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Pairs p && Arrays.deepEquals(kv, p.kv);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.deepHashCode(kv);
-        }
-
-        @Override
-        public String toString() {
-            return "Map" + Arrays.deepToString(kv);
+            return (map ? "Map" : "Tuple") + Arrays.deepToString(items);
         }
     }
 
@@ -459,15 +445,15 @@ class TypeMatrixTest {
      * and List; otherwise arrays as Object[] and tuples as java.sql.Struct; maps as LinkedHashMap.
      */
     private static Object attach(Connection c, Object v, boolean typed) throws SQLException {
-        if (v instanceof Pairs p) {
+        if (v instanceof Deep p && p.map()) {
             Map<Object, Object> out = new LinkedHashMap<>();
-            for (int i = 0; i < p.kv().length; i += 2) {
-                out.put(attach(c, p.kv()[i], typed), attach(c, p.kv()[i + 1], typed));
+            for (int i = 0; i < p.items().length; i += 2) {
+                out.put(attach(c, p.items()[i], typed), attach(c, p.items()[i + 1], typed));
             }
             return out;
         }
-        if (v instanceof Tup t) {
-            Object[] attrs = attachAll(c, t.attrs(), typed);
+        if (v instanceof Deep t) {
+            Object[] attrs = attachAll(c, t.items(), typed);
             return typed ? Arrays.asList(attrs) : c.createStruct("Tuple", attrs);
         }
         if (v instanceof Object[] arr) {
@@ -498,8 +484,8 @@ class TypeMatrixTest {
     /** Binds {@code v} with setObject, or with the typed setter of its class when {@code typed}. */
     private static void bind(PreparedStatement ps, int i, Object detached, boolean typed, int sqlType)
             throws SQLException {
-        if (detached instanceof Tup t && typed) {
-            ps.setObject(i, attachAll(ps.getConnection(), t.attrs(), true)); // the top-level tuple as Object[]
+        if (detached instanceof Deep t && !t.map() && typed) {
+            ps.setObject(i, attachAll(ps.getConnection(), t.items(), true)); // the top-level tuple as Object[]
             return;
         }
         Object v = attach(ps.getConnection(), detached, typed);
