@@ -54,7 +54,7 @@ class TypeMatrixTest {
 
     /** The families the 18.16 server knows but stores or prints differently from the values above. */
     private static final Map<String, Family> LEGACY = Map.ofEntries(
-            // 18.16 prints day 0 as 0000-00-00 (see docs/jdbc.md) and wraps dates past 2105 to it
+            // 18.16 prints day 0 as 0000-00-00 (before 20.7; docs/jdbc.md) and wraps dates past 2105 to it
             Map.entry("Date", scalar("Date", true, "'1970-01-02'", "'2105-12-31'", "'2024-02-29'")),
             Map.entry("Float64", scalar("Float64", true, "0", "-0.", "1.7976931348623157e308", "nan", "-inf", "0.1")),
             Map.entry("UUID", f("UUID", "'00000000-0000-0000-0000-000000000000'",
