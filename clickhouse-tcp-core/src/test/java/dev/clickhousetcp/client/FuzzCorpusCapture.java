@@ -20,6 +20,7 @@ import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
+import dev.clickhousetcp.testsupport.TypeFamilies;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -140,7 +141,7 @@ class FuzzCorpusCapture {
 
         // every type family on 26.7, plain: one query per family with the value, nested and wrapped
         Map<String, String> modernQueries = new LinkedHashMap<>();
-        for (Map.Entry<String, TypeFamilyConformanceTest.Family> e : TypeFamilyConformanceTest.families().entrySet()) {
+        for (Map.Entry<String, TypeFamilies.Family> e : TypeFamilyConformanceTest.families().entrySet()) {
             modernQueries.put("family-" + e.getKey(), familyQuery(e.getValue()));
         }
         Map<String, String> sideQueries = new LinkedHashMap<>();
@@ -249,7 +250,7 @@ class FuzzCorpusCapture {
                 ServerPacketFuzzTest.Scenario.PING)}, capture(legacy, Compression.NONE, false, ClickHouseConnection::ping)));
     }
 
-    private static String familyQuery(TypeFamilyConformanceTest.Family f) {
+    private static String familyQuery(TypeFamilies.Family f) {
         String t = f.type();
         if (t.startsWith("AggregateFunction")) {
             return "SELECT " + String.join(", ", f.values().stream().map(v -> v + " AS a" + Math.abs(v.hashCode()))

@@ -27,6 +27,7 @@ import dev.clickhousetcp.protocol.ServerHello;
 import dev.clickhousetcp.protocol.ServerPacket;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
+import dev.clickhousetcp.testsupport.TypeFamilies;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
@@ -85,13 +86,13 @@ class GoldenBytesCapture {
      * Values for 18.16 where the modern ones do not work there: it cannot parse the literal 5e-324, cast
      * NULL to Nullable(UUID), or print a NULL of Nullable(Enum) whose nested default is not an element.
      */
-    static final Map<String, TypeFamilyConformanceTest.Family> LEGACY_VALUES = Map.of(
-            "Float64", TypeFamilyConformanceTest.scalar("Float64", true, "0", "-0.", "1.7976931348623157e308",
+    static final Map<String, TypeFamilies.Family> LEGACY_VALUES = Map.of(
+            "Float64", TypeFamilies.scalar("Float64", true, "0", "-0.", "1.7976931348623157e308",
                     "2.2250738585072014e-308", "nan", "-inf", "0.1"),
-            "UUID", TypeFamilyConformanceTest.f("UUID", "'00000000-0000-0000-0000-000000000000'",
+            "UUID", TypeFamilies.f("UUID", "'00000000-0000-0000-0000-000000000000'",
                     "'123e4567-e89b-12d3-a456-426614174000'"),
-            "Enum8", TypeFamilyConformanceTest.f("Enum8('x' = -128, 'y' = 127)", "'x'", "'y'"),
-            "Enum16", TypeFamilyConformanceTest.f("Enum16('lo' = -32768, 'hi' = 32767)", "'lo'", "'hi'"));
+            "Enum8", TypeFamilies.f("Enum8('x' = -128, 'y' = 127)", "'x'", "'y'"),
+            "Enum16", TypeFamilies.f("Enum16('lo' = -32768, 'hi' = 32767)", "'lo'", "'hi'"));
 
     /** One server packet: its type, its raw bytes (type included) and the decoded block, if any. */
     record Packet(int type, byte[] bytes, Block block) {
@@ -459,11 +460,11 @@ class GoldenBytesCapture {
 
             // one Data block per type family
             List<String> unsupported = new ArrayList<>();
-            Map<String, TypeFamilyConformanceTest.Family> families = TypeFamilyConformanceTest.families();
+            Map<String, TypeFamilies.Family> families = TypeFamilyConformanceTest.families();
             if (!modern) {
                 families.putAll(LEGACY_VALUES);
             }
-            for (Map.Entry<String, TypeFamilyConformanceTest.Family> e : families.entrySet()) {
+            for (Map.Entry<String, TypeFamilies.Family> e : families.entrySet()) {
                 String why = captureFamily(s, t, e.getKey(), e.getValue(), familySettings, modern);
                 if (why != null) {
                     unsupported.add(why);
@@ -632,7 +633,7 @@ class GoldenBytesCapture {
      * NULL row) / LowCardinality where ClickHouse allows them; row {@code number} takes element
      * {@code number + 1} of an array literal per column.
      */
-    static String familyQuery(TypeFamilyConformanceTest.Family f) {
+    static String familyQuery(TypeFamilies.Family f) {
         String t = f.type();
         boolean aggregate = t.startsWith("AggregateFunction");
         List<String> values = new ArrayList<>(f.values());
@@ -676,7 +677,7 @@ class GoldenBytesCapture {
     }
 
     /** Captures one family's block; {@code null} when done, else why the server could not (when not required). */
-    private static String captureFamily(Session s, Target t, String name, TypeFamilyConformanceTest.Family f,
+    private static String captureFamily(Session s, Target t, String name, TypeFamilies.Family f,
                                         Map<String, String> settings, boolean required) throws IOException {
         String sql = familyQuery(f);
         List<Packet> r = s.query("golden-" + name, sql, settings);

@@ -5,6 +5,7 @@ import dev.clickhousetcp.data.TypedValue;
 import dev.clickhousetcp.testsupport.ClickHouseServer;
 import dev.clickhousetcp.testsupport.ClickHouseServers;
 import dev.clickhousetcp.testsupport.ClickHouseTest;
+import dev.clickhousetcp.testsupport.TypeFamilies;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -138,16 +139,16 @@ class ValueRoundTripTest {
     @Test
     void everyFamilyAndNestedFormInsertsBackUnchanged() {
         ClickHouseServer server = ClickHouseServers.modern();
-        Map<String, TypeFamilyConformanceTest.Family> families = TypeFamilyConformanceTest.families();
+        Map<String, TypeFamilies.Family> families = TypeFamilyConformanceTest.families();
         Map<String, String> failures = new LinkedHashMap<>();
         int checked = 0;
         List<String> refused = new ArrayList<>();
         try (ClickHouseTcpClient client = TestClients.client(server)) {
-            for (Map.Entry<String, TypeFamilyConformanceTest.Family> e : families.entrySet()) {
+            for (Map.Entry<String, TypeFamilies.Family> e : families.entrySet()) {
                 if (TypeFamilyConformanceTest.READ_ONLY.contains(e.getKey())) {
                     continue;
                 }
-                TypeFamilyConformanceTest.Family fam = e.getValue();
+                TypeFamilies.Family fam = e.getValue();
                 String t = fam.type();
                 boolean aggregate = t.startsWith("AggregateFunction");
                 List<String> values = new ArrayList<>();

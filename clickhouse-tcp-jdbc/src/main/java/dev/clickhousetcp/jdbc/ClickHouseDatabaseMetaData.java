@@ -946,6 +946,14 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         }
     }
 
+    /**
+     * Headers of the empty results, by the query that gave them: the server answers each shape once, later
+     * calls (DBeaver asks for the imported keys of every table) are answered without a round trip. The query
+     * names every column type, so one header fits every server that accepted it.
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, dev.clickhousetcp.data.Block> EMPTY_HEADERS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     /** An empty result with the columns {@code name type} given in pairs. */
     private ResultSet empty(String... columns) throws SQLException {
         StringBuilder q = new StringBuilder("SELECT ");
@@ -953,7 +961,18 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
             q.append(i == 0 ? "" : ", ").append("CAST(NULL AS ").append(type(columns[i + 1])).append(") AS ")
                     .append(columns[i]);
         }
-        return run(q.append(" FROM system.one WHERE 0").toString());
+        String sql = q.append(" FROM system.one WHERE 0").toString();
+        dev.clickhousetcp.data.Block header = EMPTY_HEADERS.get(sql);
+        if (header != null) {
+            ClickHouseStatement st = (ClickHouseStatement) conn.createStatement();
+            st.closeOnCompletion();
+            return ClickHouseResultSet.empty(st, header);
+        }
+        ResultSet rs = run(sql);
+        if (rs instanceof ClickHouseResultSet r) {
+            EMPTY_HEADERS.putIfAbsent(sql, r.header());
+        }
+        return rs;
     }
 
     /** Whether a LIKE pattern matches the empty string (the schema of catalog mode, the catalog of schema mode). */
@@ -1208,13 +1227,19 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
      */
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
+        String tables = "FROM system.tables WHERE " + databaseFilter("database", catalog, schema, false) + " AND "
+                + nameFilter("name", table, false);
+        // one table named exactly (DBeaver asks so for each table): its key as a scalar subquery, about twice
+        // as fast as the join with system.tables that several tables need
+        boolean oneTable = table != null && (conn.catalogTerm() ? catalog != null : schema != null);
+        String key = oneTable ? "(SELECT any(primary_key) " + tables + ")" : "primary_key";
+        String join = oneTable ? "" : " ALL INNER JOIN (SELECT database, name AS table, primary_key " + tables
+                + ") AS t USING (database, table)";
         String q = "SELECT " + catalogSchema("TABLE", "database") + ", table AS TABLE_NAME, COLUMN_NAME, "
                 + "toInt16(seq) AS KEY_SEQ, " + NULL_STR + " AS PK_NAME FROM (SELECT database, table, "
                 + "arrayMap(x -> tupleElement(x, 3), arraySort(groupArray((k = 0, k, name)))) AS names FROM ("
-                + "SELECT database, table, name, indexOf(splitByString(', ', primary_key), name) AS k "
-                + "FROM system.columns ALL INNER JOIN (SELECT database, name AS table, primary_key FROM system.tables "
-                + "WHERE " + databaseFilter("database", catalog, schema, false) + " AND "
-                + nameFilter("name", table, false) + ") AS t USING (database, table) WHERE is_in_primary_key != 0 AND "
+                + "SELECT database, table, name, indexOf(splitByString(', ', " + key + "), name) AS k "
+                + "FROM system.columns" + join + " WHERE is_in_primary_key != 0 AND "
                 + databaseFilter("database", catalog, schema, false) + " AND " + nameFilter("table", table, false)
                 + ") GROUP BY database, table) ARRAY JOIN names AS COLUMN_NAME, arrayEnumerate(names) AS seq "
                 + "ORDER BY COLUMN_NAME";

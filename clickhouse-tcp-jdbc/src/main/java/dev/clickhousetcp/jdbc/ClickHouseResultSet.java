@@ -62,6 +62,8 @@ final class ClickHouseResultSet implements ResultSet {
     private final QueryResult result;
     private final Block header;
     private final String[] types;
+    /** The columns whose getObject is their JSON text (JSON and Object('json'), as getColumnClassName says). */
+    private final boolean[] jsonText;
     private final long maxRows;
     private final String queryId;
     /** The thread that ran the query (the one expected to read it). */
@@ -92,12 +94,25 @@ final class ClickHouseResultSet implements ResultSet {
         this.queryId = queryId;
         this.ended = result == null || first == null;
         this.types = new String[header.columnCount()];
+        this.jsonText = new boolean[types.length];
         for (int i = 0; i < types.length; i++) {
             types[i] = header.column(i).type().name();
+            String family = JdbcTypes.family(types[i]);
+            jsonText[i] = family.equals("JSON") || family.equals("Object");
         }
         if (ended && result != null) {
             finishStream();
         }
+    }
+
+    /** The detached header (names and types, zero rows) this result was built with. */
+    Block header() {
+        return header;
+    }
+
+    /** A result of no rows with the columns of {@code header} (a detached block), read without the server. */
+    static ClickHouseResultSet empty(ClickHouseStatement statement, Block header) {
+        return new ClickHouseResultSet(statement, null, header, null, 0, null);
     }
 
     /** An empty result with no columns (generated keys). */
@@ -642,7 +657,7 @@ final class ClickHouseResultSet implements ResultSet {
             return null;
         }
         try {
-            return JdbcTypes.toJdbc(c.getObject(row), types[columnIndex - 1]);
+            return jsonText[columnIndex - 1] ? c.getString(row) : JdbcTypes.toJdbc(c.getObject(row), types[columnIndex - 1]);
         } catch (RuntimeException e) {
             throw conversion(columnIndex, "Object", e);
         }

@@ -44,7 +44,9 @@ final class JdbcValues {
     }
 
     /**
-     * The value in the form the native client's writers and parameter encoder take.
+     * The value in the form the native client's writers and parameter encoder take, also inside arrays, Lists
+     * and Map keys and values (a {@code Map<String, java.sql.Array>} or a List holding a Timestamp binds as
+     * its top-level form would). Lists and Maps are copied only when an element changes.
      *
      * @throws SQLException when a {@link java.sql.Array} or {@link java.sql.Struct} cannot be read
      */
@@ -78,7 +80,41 @@ final class JdbcValues {
         if (v instanceof Object[] arr && !(v instanceof String[])) {
             return normalizeArray(arr);
         }
+        if (v instanceof List<?> list) {
+            return normalizeList(list);
+        }
+        if (v instanceof Map<?, ?> map) {
+            return normalizeMap(map);
+        }
         return v;
+    }
+
+    private static List<?> normalizeList(List<?> list) throws SQLException {
+        List<Object> out = null;
+        int i = 0;
+        for (Object e : list) {
+            Object n = normalize(e);
+            if (n != e && out == null) {
+                out = new java.util.ArrayList<>(list.subList(0, i));
+            }
+            if (out != null) {
+                out.add(n);
+            }
+            i++;
+        }
+        return out == null ? list : out;
+    }
+
+    private static Map<?, ?> normalizeMap(Map<?, ?> map) throws SQLException {
+        boolean changed = false;
+        Map<Object, Object> out = new java.util.LinkedHashMap<>(map.size() * 2);
+        for (Map.Entry<?, ?> e : map.entrySet()) {
+            Object k = normalize(e.getKey());
+            Object v = normalize(e.getValue());
+            changed |= k != e.getKey() || v != e.getValue();
+            out.put(k, v);
+        }
+        return changed ? out : map;
     }
 
     private static Object normalizeArray(Object arr) throws SQLException {

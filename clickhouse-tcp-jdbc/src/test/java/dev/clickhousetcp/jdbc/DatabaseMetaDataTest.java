@@ -244,6 +244,9 @@ class DatabaseMetaDataTest {
             assertThat(rows(md.getPrimaryKeys(null, database, "times"))).extracting(r -> r.get("KEY_SEQ"))
                     .containsExactly((short) 1, (short) 2);
             assertThat(rows(md.getPrimaryKeys(null, database, "nested"))).isEmpty();
+            // no database given: the same key, among those of other databases' tables of that name
+            assertThat(rows(md.getPrimaryKeys(null, null, "times"))).filteredOn(r -> database.equals(r.get("TABLE_SCHEM")))
+                    .extracting(r -> r.get("COLUMN_NAME") + " " + r.get("KEY_SEQ")).containsExactly("dt 1", "x 2");
 
             if (kind.equals("modern")) {
                 Map<String, Map<String, Object>> modern = columnsByName(md, database, "modern");
@@ -396,38 +399,53 @@ class DatabaseMetaDataTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"modern", "legacy"})
-    void everyResultSetHasTheDocumentedColumnsAndClasses(String kind) throws SQLException {
+    @org.junit.jupiter.params.provider.CsvSource({"modern, schema", "modern, catalog", "legacy, schema",
+        "legacy, catalog"})
+    void everyResultSetHasTheDocumentedColumnsAndClasses(String kind, String term) throws SQLException {
         String database = db + kind;
-        try (Connection c = JdbcTests.connect(kind)) {
+        Properties p = new Properties();
+        p.setProperty("databaseTerm", term);
+        boolean catalogs = term.equals("catalog");
+        String cat = catalogs ? database : null;
+        String sch = catalogs ? null : database;
+        try (Connection c = JdbcTests.connect(kind, p)) {
             DatabaseMetaData md = c.getMetaData();
+            // identifiers: mixed case, case-sensitive, quoted or not (a_b and A_B would be two tables)
+            assertThat(md.supportsMixedCaseIdentifiers()).isTrue();
+            assertThat(md.supportsMixedCaseQuotedIdentifiers()).isTrue();
+            assertThat(md.storesMixedCaseIdentifiers() || md.storesLowerCaseIdentifiers()
+                    || md.storesUpperCaseIdentifiers() || md.storesMixedCaseQuotedIdentifiers()
+                    || md.storesLowerCaseQuotedIdentifiers() || md.storesUpperCaseQuotedIdentifiers()).isFalse();
+            try (ResultSet rs = md.getTables(cat, sch, "A_B", null)) {
+                assertThat(rs.next()).as("A_B matches no table: only a_b exists").isFalse();
+            }
             boolean bools = kind.equals("modern");
-            checkTyping("getTables", md.getTables(null, database, null, null), columns("TABLE_CAT", S, "TABLE_SCHEM", S,
+            checkTyping("getTables", md.getTables(cat, sch, null, null), columns("TABLE_CAT", S, "TABLE_SCHEM", S,
                     "TABLE_NAME", S, "TABLE_TYPE", S, "REMARKS", S, "TYPE_CAT", S, "TYPE_SCHEM", S, "TYPE_NAME", S,
                     "SELF_REFERENCING_COL_NAME", S, "REF_GENERATION", S), bools, true);
-            checkTyping("getColumns", md.getColumns(null, database, null, null), columns("TABLE_CAT", S,
+            checkTyping("getColumns", md.getColumns(cat, sch, null, null), columns("TABLE_CAT", S,
                     "TABLE_SCHEM", S, "TABLE_NAME", S, "COLUMN_NAME", S, "DATA_TYPE", I, "TYPE_NAME", S,
                     "COLUMN_SIZE", I, "BUFFER_LENGTH", I, "DECIMAL_DIGITS", I, "NUM_PREC_RADIX", I, "NULLABLE", I,
                     "REMARKS", S, "COLUMN_DEF", S, "SQL_DATA_TYPE", I, "SQL_DATETIME_SUB", I, "CHAR_OCTET_LENGTH", I,
                     "ORDINAL_POSITION", I, "IS_NULLABLE", S, "SCOPE_CATALOG", S, "SCOPE_SCHEMA", S, "SCOPE_TABLE", S,
                     "SOURCE_DATA_TYPE", H, "IS_AUTOINCREMENT", S, "IS_GENERATEDCOLUMN", S), bools, true);
-            checkTyping("getSchemas", md.getSchemas(), columns("TABLE_SCHEM", S, "TABLE_CATALOG", S), bools, true);
+            checkTyping("getSchemas", md.getSchemas(), columns("TABLE_SCHEM", S, "TABLE_CATALOG", S), bools, !catalogs);
             checkTyping("getSchemas(c, p)", md.getSchemas(null, "%"), columns("TABLE_SCHEM", S, "TABLE_CATALOG", S),
-                    bools, true);
-            checkTyping("getCatalogs", md.getCatalogs(), columns("TABLE_CAT", S), bools, false);
+                    bools, !catalogs);
+            checkTyping("getCatalogs", md.getCatalogs(), columns("TABLE_CAT", S), bools, catalogs);
             checkTyping("getTableTypes", md.getTableTypes(), columns("TABLE_TYPE", S), bools, true);
-            checkTyping("getPrimaryKeys", md.getPrimaryKeys(null, database, "numbers"), columns("TABLE_CAT", S,
+            checkTyping("getPrimaryKeys", md.getPrimaryKeys(cat, sch, "numbers"), columns("TABLE_CAT", S,
                     "TABLE_SCHEM", S, "TABLE_NAME", S, "COLUMN_NAME", S, "KEY_SEQ", H, "PK_NAME", S), bools, true);
-            checkTyping("getIndexInfo", md.getIndexInfo(null, database, "modern", false, true), columns("TABLE_CAT",
+            checkTyping("getIndexInfo", md.getIndexInfo(cat, sch, "modern", false, true), columns("TABLE_CAT",
                     S, "TABLE_SCHEM", S, "TABLE_NAME", S, "NON_UNIQUE", B, "INDEX_QUALIFIER", S, "INDEX_NAME", S,
                     "TYPE", H, "ORDINAL_POSITION", H, "COLUMN_NAME", S, "ASC_OR_DESC", S, "CARDINALITY", L,
                     "PAGES", L, "FILTER_CONDITION", S), bools, kind.equals("modern"));
             Map<String, Class<?>> keys = columns("PKTABLE_CAT", S, "PKTABLE_SCHEM", S, "PKTABLE_NAME", S,
                     "PKCOLUMN_NAME", S, "FKTABLE_CAT", S, "FKTABLE_SCHEM", S, "FKTABLE_NAME", S, "FKCOLUMN_NAME", S,
                     "KEY_SEQ", H, "UPDATE_RULE", H, "DELETE_RULE", H, "FK_NAME", S, "PK_NAME", S, "DEFERRABILITY", H);
-            checkTyping("getImportedKeys", md.getImportedKeys(null, database, "numbers"), keys, bools, false);
-            checkTyping("getExportedKeys", md.getExportedKeys(null, database, "numbers"), keys, bools, false);
-            checkTyping("getCrossReference", md.getCrossReference(null, database, "numbers", null, database, "times"),
+            checkTyping("getImportedKeys", md.getImportedKeys(cat, sch, "numbers"), keys, bools, false);
+            checkTyping("getExportedKeys", md.getExportedKeys(cat, sch, "numbers"), keys, bools, false);
+            checkTyping("getCrossReference", md.getCrossReference(cat, sch, "numbers", null, database, "times"),
                     keys, bools, false);
             checkTyping("getTypeInfo", md.getTypeInfo(), columns("TYPE_NAME", S, "DATA_TYPE", I, "PRECISION", I,
                     "LITERAL_PREFIX", S, "LITERAL_SUFFIX", S, "CREATE_PARAMS", S, "NULLABLE", H, "CASE_SENSITIVE", B,
@@ -463,16 +481,16 @@ class DatabaseMetaDataTest {
                     "SOURCE_DATA_TYPE", H), bools, false);
             Map<String, Class<?>> rowId = columns("SCOPE", H, "COLUMN_NAME", S, "DATA_TYPE", I, "TYPE_NAME", S,
                     "COLUMN_SIZE", I, "BUFFER_LENGTH", I, "DECIMAL_DIGITS", H, "PSEUDO_COLUMN", H);
-            checkTyping("getBestRowIdentifier", md.getBestRowIdentifier(null, database, "numbers",
+            checkTyping("getBestRowIdentifier", md.getBestRowIdentifier(cat, sch, "numbers",
                     DatabaseMetaData.bestRowSession, true), rowId, bools, false);
-            checkTyping("getVersionColumns", md.getVersionColumns(null, database, "numbers"), rowId, bools, false);
-            checkTyping("getColumnPrivileges", md.getColumnPrivileges(null, database, "numbers", "%"), columns(
+            checkTyping("getVersionColumns", md.getVersionColumns(cat, sch, "numbers"), rowId, bools, false);
+            checkTyping("getColumnPrivileges", md.getColumnPrivileges(cat, sch, "numbers", "%"), columns(
                     "TABLE_CAT", S, "TABLE_SCHEM", S, "TABLE_NAME", S, "COLUMN_NAME", S, "GRANTOR", S, "GRANTEE", S,
                     "PRIVILEGE", S, "IS_GRANTABLE", S), bools, false);
-            checkTyping("getTablePrivileges", md.getTablePrivileges(null, database, "%"), columns("TABLE_CAT", S,
+            checkTyping("getTablePrivileges", md.getTablePrivileges(cat, sch, "%"), columns("TABLE_CAT", S,
                     "TABLE_SCHEM", S, "TABLE_NAME", S, "GRANTOR", S, "GRANTEE", S, "PRIVILEGE", S, "IS_GRANTABLE", S),
                     bools, false);
-            checkTyping("getPseudoColumns", md.getPseudoColumns(null, database, "%", "%"), columns("TABLE_CAT", S,
+            checkTyping("getPseudoColumns", md.getPseudoColumns(cat, sch, "%", "%"), columns("TABLE_CAT", S,
                     "TABLE_SCHEM", S, "TABLE_NAME", S, "COLUMN_NAME", S, "DATA_TYPE", I, "COLUMN_SIZE", I,
                     "DECIMAL_DIGITS", I, "NUM_PREC_RADIX", I, "COLUMN_USAGE", S, "REMARKS", S, "CHAR_OCTET_LENGTH", I,
                     "IS_NULLABLE", S), bools, false);
