@@ -18,12 +18,17 @@ final class BatchColumn {
     private static final byte LONGS = 1;
     private static final byte DOUBLES = 2;
     private static final byte OBJECTS = 3;
-    private static final long[] NO_BITS = {};
-    private static final Object[] NO_OBJECTS = {};
+    /**
+     * Rows per chunk: values are kept in chunks of 8,192 (64 KiB for a chunk of primitives), so a growing batch
+     * never copies what it holds and no array is large enough to be a humongous allocation.
+     */
+    private static final int SHIFT = 13;
+    private static final int CHUNK = 1 << SHIFT;
+    private static final int MASK = CHUNK - 1;
 
     private byte mode = EMPTY;
-    private long[] bits = NO_BITS;
-    private Object[] objects = NO_OBJECTS;
+    private long[][] bits = new long[1][];
+    private Object[][] objects = new Object[1][];
     private int size;
     /** The value of the row {@link #appendTo} stopped at, and why; set when it returns less than its end. */
     private Object failedValue;
@@ -59,43 +64,50 @@ final class BatchColumn {
         if (mode != OBJECTS) {
             toObjects();
         }
-        if (size == objects.length) {
-            objects = Arrays.copyOf(objects, grown(size));
+        int c = size >>> SHIFT;
+        if (c == objects.length) {
+            objects = Arrays.copyOf(objects, c * 2);
         }
-        objects[size++] = v;
+        Object[] chunk = objects[c];
+        if (chunk == null) {
+            chunk = objects[c] = new Object[CHUNK];
+        }
+        chunk[size++ & MASK] = v;
     }
 
     private void addBits(long v) {
-        if (size == bits.length) {
-            bits = Arrays.copyOf(bits, grown(size));
+        int c = size >>> SHIFT;
+        if (c == bits.length) {
+            bits = Arrays.copyOf(bits, c * 2);
         }
-        bits[size++] = v;
-    }
-
-    private static int grown(int n) {
-        return Math.max(16, n + (n >> 1));
+        long[] chunk = bits[c];
+        if (chunk == null) {
+            chunk = bits[c] = new long[CHUNK];
+        }
+        chunk[size++ & MASK] = v;
     }
 
     /** Boxes the primitive rows collected so far: the column now holds objects. */
     private void toObjects() {
-        if (objects.length <= size) {
-            objects = new Object[grown(size)];
-        }
-        for (int i = 0; i < size; i++) {
-            objects[i] = mode == LONGS ? (Object) bits[i] : (Object) Double.longBitsToDouble(bits[i]);
-        }
-        if (size > 0) {
-            bits = NO_BITS;
-        }
+        byte was = mode;
+        int n = size;
         mode = OBJECTS;
+        size = 0;
+        for (int i = 0; i < n; i++) {
+            long b = bits[i >>> SHIFT][i & MASK];
+            add(was == LONGS ? (Object) b : (Object) Double.longBitsToDouble(b));
+        }
+        if (n > 0) {
+            bits = new long[1][];
+        }
     }
 
     /** Row {@code row}'s value, boxed. */
     Object get(int row) {
         return switch (mode) {
-            case LONGS -> bits[row];
-            case DOUBLES -> Double.longBitsToDouble(bits[row]);
-            default -> objects[row];
+            case LONGS -> bits[row >>> SHIFT][row & MASK];
+            case DOUBLES -> Double.longBitsToDouble(bits[row >>> SHIFT][row & MASK]);
+            default -> objects[row >>> SHIFT][row & MASK];
         };
     }
 
@@ -106,20 +118,27 @@ final class BatchColumn {
     int appendTo(ColumnWriter w, int from, int to) {
         int r = from;
         try {
-            switch (mode) {
-                case LONGS -> {
-                    for (; r < to; r++) {
-                        w.appendLong(bits[r]);
+            while (r < to) {
+                int c = r >>> SHIFT;
+                int end = Math.min(to, (c + 1) << SHIFT);
+                switch (mode) {
+                    case LONGS -> {
+                        long[] chunk = bits[c];
+                        for (; r < end; r++) {
+                            w.appendLong(chunk[r & MASK]);
+                        }
                     }
-                }
-                case DOUBLES -> {
-                    for (; r < to; r++) {
-                        w.appendDouble(Double.longBitsToDouble(bits[r]));
+                    case DOUBLES -> {
+                        long[] chunk = bits[c];
+                        for (; r < end; r++) {
+                            w.appendDouble(Double.longBitsToDouble(chunk[r & MASK]));
+                        }
                     }
-                }
-                default -> {
-                    for (; r < to; r++) {
-                        w.append(objects[r]);
+                    default -> {
+                        Object[] chunk = objects[c];
+                        for (; r < end; r++) {
+                            w.append(chunk[r & MASK]);
+                        }
                     }
                 }
             }
@@ -139,10 +158,15 @@ final class BatchColumn {
         return failedValue;
     }
 
-    /** Forgets all rows, keeping the capacity (object references are cleared, so their values can be collected). */
+    /**
+     * Forgets all rows, keeping the chunks for the next batch (object references are cleared, so their values
+     * can be collected).
+     */
     void clear() {
         if (mode == OBJECTS) {
-            Arrays.fill(objects, 0, size, null);
+            for (int c = 0; c < objects.length && objects[c] != null && (c << SHIFT) < size; c++) {
+                Arrays.fill(objects[c], 0, Math.min(CHUNK, size - (c << SHIFT)), null);
+            }
         }
         mode = EMPTY;
         size = 0;

@@ -210,9 +210,10 @@ class BatchInsertTest {
         try (Connection c = JdbcTests.connect(kind); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE " + t + " (id Int64, v Float64, d Decimal(10, 2)) ENGINE = Memory");
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?, ?)")) {
+                // 20,000 rows (several of the batch's chunks) before the other setters
                 // id: setLong rows, then setObject, setInt and setString in the same column mid-batch
                 // v: setDouble rows, then setLong and setObject; d: setLong, then setDouble, then setBigDecimal
-                for (int i = 0; i < 1000; i++) {
+                for (int i = 0; i < 20_000; i++) {
                     ps.setLong(1, i);
                     ps.setDouble(2, i + 0.5);
                     ps.setLong(3, i);
@@ -234,12 +235,12 @@ class BatchInsertTest {
                 ps.setDouble(2, 4);
                 ps.setDouble(3, 0.5);
                 ps.addBatch();
-                assertThat(ps.executeBatch()).hasSize(1004);
+                assertThat(ps.executeBatch()).hasSize(20_004);
             }
-            assertThat(scalar(s, "SELECT count() FROM " + t)).isEqualTo(1004);
-            assertThat(scalar(s, "SELECT sum(id) FROM " + t)).isEqualTo(999L * 1000 / 2 - 26);
-            assertThat(scalar(s, "SELECT toInt64(sum(v) * 100) FROM " + t)).isEqualTo((999L * 1000 / 2 + 500 + 15) * 100);
-            assertThat(scalar(s, "SELECT toInt64(sum(d) * 100) FROM " + t)).isEqualTo((long) ((999L * 1000 / 2 + 7.5) * 100));
+            assertThat(scalar(s, "SELECT count() FROM " + t)).isEqualTo(20_004);
+            assertThat(scalar(s, "SELECT sum(id) FROM " + t)).isEqualTo(19_999L * 20_000 / 2 - 26);
+            assertThat(scalar(s, "SELECT toInt64(sum(v) * 100) FROM " + t)).isEqualTo((19_999L * 20_000 / 2 + 10_000 + 15) * 100);
+            assertThat(scalar(s, "SELECT toInt64(sum(d) * 100) FROM " + t)).isEqualTo((long) ((19_999L * 20_000 / 2 + 7.5) * 100));
             s.execute("DROP TABLE " + t);
         }
     }
