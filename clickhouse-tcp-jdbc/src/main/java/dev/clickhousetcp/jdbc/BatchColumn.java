@@ -7,11 +7,11 @@ import java.util.Arrays;
 
 /**
  * The values one placeholder of a native-insert batch collected, one per {@code addBatch} row, before the
- * server's insert header types them. A column whose rows all came from {@code setLong} (or all from
- * {@code setDouble}) stays a {@code long[]} of values (doubles as their raw IEEE-754 bits) and is handed to
- * the column writer through {@link ColumnWriter#appendLong}/{@link ColumnWriter#appendDouble}, without boxing;
- * any other mix is held as objects (the primitives collected so far boxed once, when the first other value
- * arrives). Not thread-safe.
+ * server's insert header types them. A column whose rows all came from {@code setLong} stays {@code long}s
+ * (all from {@code setDouble}: {@code double}s), handed to the column writer in bulk where that is the column's
+ * own layout (Int64, UInt64, Float64) and through {@link ColumnWriter#appendLong}/{@link ColumnWriter#appendDouble}
+ * otherwise, never boxed; any other mix is held as objects (the primitives collected so far boxed once, when the
+ * first other value arrives). Not thread-safe.
  */
 final class BatchColumn {
     private static final byte EMPTY = 0;
@@ -28,6 +28,7 @@ final class BatchColumn {
 
     private byte mode = EMPTY;
     private long[][] bits = new long[1][];
+    private double[][] doubles = new double[1][];
     private Object[][] objects = new Object[1][];
     private int size;
     /** The value of the row {@link #appendTo} stopped at, and why; set when it returns less than its end. */
@@ -54,7 +55,15 @@ final class BatchColumn {
             mode = DOUBLES;
         }
         if (mode == DOUBLES) {
-            addBits(Double.doubleToRawLongBits(v));
+            int c = size >>> SHIFT;
+            if (c == doubles.length) {
+                doubles = Arrays.copyOf(doubles, c * 2);
+            }
+            double[] chunk = doubles[c];
+            if (chunk == null) {
+                chunk = doubles[c] = new double[CHUNK];
+            }
+            chunk[size++ & MASK] = v;
         } else {
             add(Double.valueOf(v));
         }
@@ -94,11 +103,11 @@ final class BatchColumn {
         mode = OBJECTS;
         size = 0;
         for (int i = 0; i < n; i++) {
-            long b = bits[i >>> SHIFT][i & MASK];
-            add(was == LONGS ? (Object) b : (Object) Double.longBitsToDouble(b));
+            add(was == LONGS ? (Object) bits[i >>> SHIFT][i & MASK] : (Object) doubles[i >>> SHIFT][i & MASK]);
         }
         if (n > 0) {
             bits = new long[1][];
+            doubles = new double[1][];
         }
     }
 
@@ -106,7 +115,7 @@ final class BatchColumn {
     Object get(int row) {
         return switch (mode) {
             case LONGS -> bits[row >>> SHIFT][row & MASK];
-            case DOUBLES -> Double.longBitsToDouble(bits[row >>> SHIFT][row & MASK]);
+            case DOUBLES -> doubles[row >>> SHIFT][row & MASK];
             default -> objects[row >>> SHIFT][row & MASK];
         };
     }
@@ -116,6 +125,12 @@ final class BatchColumn {
      * (then {@link #failure()} and {@link #failedValue()} say why and what).
      */
     int appendTo(ColumnWriter w, int from, int to) {
+        String type = w.type().name();
+        // a long[] into Int64 (or UInt64 when no value is negative) and a double[] into Float64 are the
+        // columns' own layout: copied in bulk (ColumnWriter.appendAll), the same values appendLong/appendDouble take
+        boolean bulk = mode == LONGS && (type.equals("Int64") || type.equals("UInt64"))
+                || mode == DOUBLES && type.equals("Float64");
+        boolean unsigned = type.equals("UInt64");
         int r = from;
         try {
             while (r < to) {
@@ -124,14 +139,22 @@ final class BatchColumn {
                 switch (mode) {
                     case LONGS -> {
                         long[] chunk = bits[c];
+                        if (bulk && !(unsigned && anyNegative(chunk, r & MASK, end - r))) {
+                            w.appendAll(slice(chunk, r & MASK, end - r));
+                            r = end;
+                        }
                         for (; r < end; r++) {
                             w.appendLong(chunk[r & MASK]);
                         }
                     }
                     case DOUBLES -> {
-                        long[] chunk = bits[c];
+                        double[] chunk = doubles[c];
+                        if (bulk) {
+                            w.appendAll(slice(chunk, r & MASK, end - r));
+                            r = end;
+                        }
                         for (; r < end; r++) {
-                            w.appendDouble(Double.longBitsToDouble(chunk[r & MASK]));
+                            w.appendDouble(chunk[r & MASK]);
                         }
                     }
                     default -> {
@@ -148,6 +171,24 @@ final class BatchColumn {
             failedValue = get(r);
             return r;
         }
+    }
+
+    private static boolean anyNegative(long[] a, int from, int n) {
+        for (int i = from; i < from + n; i++) {
+            if (a[i] < 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code n} values of a chunk from {@code from}: the chunk itself when that is all of it. */
+    private static long[] slice(long[] chunk, int from, int n) {
+        return from == 0 && n == chunk.length ? chunk : Arrays.copyOfRange(chunk, from, from + n);
+    }
+
+    private static double[] slice(double[] chunk, int from, int n) {
+        return from == 0 && n == chunk.length ? chunk : Arrays.copyOfRange(chunk, from, from + n);
     }
 
     ClickHouseTypeException failure() {

@@ -124,7 +124,8 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
 
     private void set(int index, Object value, int sqlType) throws SQLException {
         checkIndex(index);
-        values[index - 1] = JdbcValues.normalize(value);
+        // a String or NULL is its own normal form: skip the chain of class tests (per value of a batch)
+        values[index - 1] = value == null || value instanceof String ? value : JdbcValues.normalize(value);
         nullTypes[index - 1] = sqlType;
     }
 
