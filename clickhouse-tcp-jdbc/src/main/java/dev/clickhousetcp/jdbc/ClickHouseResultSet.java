@@ -642,7 +642,9 @@ final class ClickHouseResultSet implements ResultSet {
             return null;
         }
         try {
-            return JdbcTypes.toJdbc(c.getObject(row), types[columnIndex - 1]);
+            Object v = c.getObject(row);
+            // numbers and strings are their own JDBC value: skip the conversion's class tests (per row of a read)
+            return v instanceof String || v instanceof Number ? v : JdbcTypes.toJdbc(v, types[columnIndex - 1]);
         } catch (RuntimeException e) {
             throw conversion(columnIndex, "Object", e);
         }
