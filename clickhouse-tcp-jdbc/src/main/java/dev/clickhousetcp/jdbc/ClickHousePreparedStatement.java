@@ -254,8 +254,8 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         if (columns != null) {
             BatchColumn[] one = newColumns(values.length);
             addRow(one);
-            long[] counts = insertRows(one, 1);
-            setUpdateCount(counts.length == 1 && counts[0] == SUCCESS_NO_INFO ? 1 : counts.length);
+            insertRows(one, 1);
+            setUpdateCount(1);
             return false;
         }
         return runWith(boundRow());
@@ -288,13 +288,36 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         batchRows = 0;
     }
 
+    /** A native insert's batch fills its int[] counts directly (no long[] of a count per row in between). */
+    @Override
+    public int[] executeBatch() throws SQLException {
+        if (columns == null) {
+            return super.executeBatch();
+        }
+        checkOpen();
+        int n = batchRows;
+        try {
+            int[] counts = new int[n];
+            if (n > 0) {
+                Arrays.fill(counts, (int) insertRows(columns, n));
+            }
+            return counts;
+        } finally {
+            clearRows();
+        }
+    }
+
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
         if (columns != null) {
             int n = batchRows;
             try {
-                return n == 0 ? new long[0] : insertRows(columns, n);
+                long[] counts = new long[n];
+                if (n > 0) {
+                    Arrays.fill(counts, insertRows(columns, n));
+                }
+                return counts;
             } finally {
                 clearRows();
             }
@@ -321,11 +344,14 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     }
 
     /**
-     * Sends {@code rows} as one native INSERT, in blocks of {@code insertBlockRows}. A value the column type
+     * Sends the first {@code rows} rows of {@code cols} as one native INSERT, in blocks of {@code insertBlockRows}. A value the column type
      * cannot take ends the insert cleanly after the blocks sent so far (the connection stays usable) and throws
      * {@link BatchUpdateException} whose counts say which rows were written.
+     *
+     * @return the update count of every row: 1, or {@link #SUCCESS_NO_INFO} when the server's written-row count
+     *         differs from the rows sent
      */
-    private long[] insertRows(BatchColumn[] cols, int rows) throws SQLException {
+    private long insertRows(BatchColumn[] cols, int rows) throws SQLException {
         String queryId = UUID.randomUUID().toString();
         QueryOptions.Builder o = QueryOptions.builder().queryId(queryId);
         if (getQueryTimeout() > 0) {
@@ -389,9 +415,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         // (materialized views, deduplicated blocks) makes the per-row counts unknown. Native inserts usually
         // report none (0), and the rows sent are then the count.
         long written = progress.writtenRows();
-        long[] counts = new long[rows];
-        Arrays.fill(counts, written == 0 || written == rows ? 1 : SUCCESS_NO_INFO);
-        return counts;
+        return written == 0 || written == rows ? 1 : SUCCESS_NO_INFO;
     }
 
     /**
