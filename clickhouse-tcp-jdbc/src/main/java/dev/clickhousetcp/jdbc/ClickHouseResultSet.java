@@ -62,6 +62,8 @@ final class ClickHouseResultSet implements ResultSet {
     private final QueryResult result;
     private final Block header;
     private final String[] types;
+    /** The result set's metadata, made on first use. */
+    private ResultSetMetaData metaData;
     private final long maxRows;
     private final String queryId;
     /** The thread that ran the query (the one expected to read it). */
@@ -632,7 +634,13 @@ final class ClickHouseResultSet implements ResultSet {
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new ClickHouseResultSetMetaData(header.names(), types);
+        ResultSetMetaData m = metaData;
+        if (m == null) {
+            // immutable, so one per result set: row mappers (Spring's BeanPropertyRowMapper) ask for it per row
+            m = new ClickHouseResultSetMetaData(header.names(), types);
+            metaData = m;
+        }
+        return m;
     }
 
     @Override
