@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * so what the heap holds is the driver's batch of {@value #BATCH} rows, its column writers, and the
  * template's {@code int[][]} of update counts.
  *
- * <p>One single-shot iteration into a fresh MergeTree table. After it the table's count() and checksum are
+ * <p>One single-shot iteration into a fresh MergeTree table (a new one per iteration when more are asked for). After it the table's count() and checksum are
  * checked, and {@code system.query_log} must show exactly {@code ROWS / BATCH} = 200 finished INSERT queries
  * into it. The secondary results are {@code peakHeapAfterGcMB}, the largest heap in use after any garbage
  * collection during the operation (the live heap, garbage excluded), and {@code gcCount}. Seconds per
@@ -55,7 +55,10 @@ public class JdbcBatchUpdateBenchmark {
     static final int ROWS = 20_000_000;
     static final int BATCH = 100_000;
 
-    private final String table = "bench_jdbc_w2_" + ProcessHandle.current().pid();
+    private final String prefix = "bench_jdbc_w2_" + ProcessHandle.current().pid() + "_";
+    private int iteration;
+    /** This iteration's table: a new name each time, so that query_log counts only its own INSERTs. */
+    private String table;
 
     private ClickHouseTcpClient tcp;
     private Connection jdbc;
@@ -121,6 +124,7 @@ public class JdbcBatchUpdateBenchmark {
 
     @Setup(Level.Iteration)
     public void createTable() {
+        table = prefix + iteration++;
         tcp.execute("DROP TABLE IF EXISTS " + table);
         tcp.execute("CREATE TABLE " + table + " " + Data.TABLE_COLUMNS + " ENGINE = MergeTree ORDER BY tuple()");
     }
