@@ -42,8 +42,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>One single-shot iteration into a fresh MergeTree table (a new one per iteration when more are asked for). After it the table's count() and checksum are
  * checked, and {@code system.query_log} must show exactly {@code ROWS / BATCH} = 200 finished INSERT queries
  * into it. The secondary results are {@code peakHeapAfterGcMB}, the largest heap in use after any garbage
- * collection during the operation (the live heap, garbage excluded), and {@code gcCount}. Seconds per
- * operation; uncompressed.
+ * collection during the operation (the live heap, garbage excluded), and {@code gcCount} (JMH adds such counters
+ * up over iterations: with the default single iteration they are that operation's own). Seconds per operation;
+ * uncompressed.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)
