@@ -11,7 +11,7 @@
 #   benchmarks/run.sh --category tcp-regression        # one category: tcp-regression | cross | peers | table | jdbc
 #   benchmarks/run.sh --category table -f 2            # 5,000,000 rows from a MergeTree table: floor, ours, client-v2
 #   benchmarks/run.sh --category cross -f 1 -wi 2 -i 3 -w 1s -r 1s
-#   benchmarks/run.sh --category jdbc -f 1             # JDBC: our driver, jdbc-v2 (HTTP), housepower, HikariCP
+#   benchmarks/run.sh --category jdbc -f 1             # JDBC: our driver, jdbc-v2 (HTTP), housepower, HikariCP, Spring
 #
 # With --category, the category's JMH include pattern is added, and after the run the report generator
 # writes <result>.md (table with ratios to the HTTP arm) and <result>.png (chart) beside the JSON.

@@ -28,7 +28,10 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@link #insertColumns}: our client's {@code insertColumns} of {@code long[]}, {@code String[]},
  *       {@code double[]}, what the driver's batch sends under it;</li>
  *   <li>{@link #httpJdbcV2}: {@code com.clickhouse:jdbc-v2} 0.10.0, the same {@code PreparedStatement} loop on
- *       its default batch path (configuration: {@link JdbcPeers}); the report divides every arm by it.</li>
+ *       its default batch path (configuration: {@link JdbcPeers}); the report divides every arm by it;</li>
+ *   <li>{@link #httpJdbcV2RowBinary}: jdbc-v2 with {@code beta.row_binary_for_simple_insert=true}, its
+ *       RowBinary writer for a plain {@code INSERT ... VALUES (?, ...)};</li>
+ *   <li>{@link #housepower}: housepower {@code clickhouse-native-jdbc} 2.7.1, the same loop (native blocks).</li>
  * </ul>
  *
  * <p>Setup first runs the arm about to be timed into a Memory table and checks count() and the checksum.
@@ -58,6 +61,8 @@ public class JdbcInsertBenchmark {
         jdbc = switch (arm) {
             case "jdbcBatch" -> JdbcPeers.ours();
             case "httpJdbcV2" -> JdbcPeers.jdbcV2();
+            case "httpJdbcV2RowBinary" -> JdbcPeers.jdbcV2RowBinary();
+            case "housepower" -> JdbcPeers.housepower();
             case "insertColumns" -> null;
             default -> throw new IllegalStateException("no connection for arm " + arm);
         };
@@ -102,6 +107,16 @@ public class JdbcInsertBenchmark {
 
     @Benchmark
     public long httpJdbcV2() throws SQLException {
+        return Data.batchInsert(jdbc, table, columns);
+    }
+
+    @Benchmark
+    public long httpJdbcV2RowBinary() throws SQLException {
+        return Data.batchInsert(jdbc, table, columns);
+    }
+
+    @Benchmark
+    public long housepower() throws SQLException {
         return Data.batchInsert(jdbc, table, columns);
     }
 }

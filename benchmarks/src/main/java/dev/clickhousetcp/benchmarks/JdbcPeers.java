@@ -42,7 +42,20 @@ final class JdbcPeers {
 
     /** A connection of {@code com.clickhouse:jdbc-v2} to the server's HTTP port (configuration: see above). */
     static Connection jdbcV2() throws SQLException {
+        return jdbcV2(new Properties());
+    }
+
+    /**
+     * A jdbc-v2 connection with {@code beta.row_binary_for_simple_insert=true}: a plain
+     * {@code INSERT ... VALUES (?, ...)} batch is sent as RowBinary instead of SQL text.
+     */
+    static Connection jdbcV2RowBinary() throws SQLException {
         Properties p = new Properties();
+        p.setProperty("beta.row_binary_for_simple_insert", "true");
+        return jdbcV2(p);
+    }
+
+    private static Connection jdbcV2(Properties p) throws SQLException {
         p.setProperty("user", "default");
         p.setProperty("password", "");
         p.setProperty("compress", "false");

@@ -14,11 +14,16 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.springframework.jdbc.core.DataClassRowMapper;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,10 +34,16 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@link #jdbcTyped}: our driver, {@code getLong}, {@code getString}, {@code getDouble};</li>
  *   <li>{@link #jdbcObject}: our driver, {@code getObject} for every column;</li>
+ *   <li>{@link #jdbcClientRecords}: Spring's {@code JdbcClient.sql(sql).query(Rec.class).list()} over our driver,
+ *       into the record {@link TableRowsBenchmark.Rec};</li>
+ *   <li>{@link #jdbcTemplateRecords}: Spring's {@code JdbcTemplate.query(sql, new DataClassRowMapper<>(Rec.class))}
+ *       over our driver;</li>
+ *   <li>{@link #records}: our client's {@code forEach(sql, Rec.class, ...)}, the floor of the two Spring arms;</li>
  *   <li>{@link #blockDecoded}: our block tier with every string decoded, what the driver reads under its
  *       {@code ResultSet} (the floor of the two arms above);</li>
  *   <li>{@link #httpJdbcV2}: ClickHouse's HTTP driver {@code com.clickhouse:jdbc-v2} 0.10.0, typed getters
  *       (configuration: {@link JdbcPeers}); the report divides every arm by it;</li>
+ *   <li>{@link #httpJdbcV2Object}: jdbc-v2, {@code getObject} for every column;</li>
  *   <li>{@link #housepower}: housepower {@code clickhouse-native-jdbc} 2.7.1, typed getters.</li>
  * </ul>
  *
@@ -53,6 +64,8 @@ public class JdbcReadBenchmark {
     private Connection ours;
     private Connection jdbcV2;
     private Connection housepower;
+    private JdbcTemplate template;
+    private JdbcClient client;
 
     @Setup
     public void setUp(BenchmarkParams params) throws SQLException {
@@ -61,15 +74,25 @@ public class JdbcReadBenchmark {
         String arm = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         switch (arm) {
             case "jdbcTyped", "jdbcObject" -> ours = JdbcPeers.ours();
-            case "httpJdbcV2" -> jdbcV2 = JdbcPeers.jdbcV2();
+            case "jdbcClientRecords", "jdbcTemplateRecords" -> {
+                ours = JdbcPeers.ours();
+                SingleConnectionDataSource ds = new SingleConnectionDataSource(ours, true);
+                template = new JdbcTemplate(ds);
+                client = JdbcClient.create(ds);
+            }
+            case "httpJdbcV2", "httpJdbcV2Object" -> jdbcV2 = JdbcPeers.jdbcV2();
             case "housepower" -> housepower = JdbcPeers.housepower();
-            case "blockDecoded" -> { }
+            case "blockDecoded", "records" -> { }
             default -> throw new IllegalStateException("no connection for arm " + arm);
         }
         long actual = switch (arm) {
             case "jdbcTyped" -> jdbcTyped();
             case "jdbcObject" -> jdbcObject();
+            case "jdbcClientRecords" -> jdbcClientRecords();
+            case "jdbcTemplateRecords" -> jdbcTemplateRecords();
+            case "records" -> records();
             case "httpJdbcV2" -> httpJdbcV2();
+            case "httpJdbcV2Object" -> httpJdbcV2Object();
             case "housepower" -> housepower();
             default -> blockDecoded();
         };
@@ -108,20 +131,64 @@ public class JdbcReadBenchmark {
         return typed(ours);
     }
 
-    @Benchmark
-    public long jdbcObject() throws SQLException {
+    /** {@code getObject} for every column over one connection's {@code ResultSet}; checks the row count. */
+    private static long objects(Connection c) throws SQLException {
         long sum = 0;
         double fsum = 0;
         long rows = 0;
-        try (Statement st = ours.createStatement(); ResultSet rs = st.executeQuery(SQL)) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(SQL)) {
             while (rs.next()) {
                 sum += ((Number) rs.getObject(1)).longValue() + ((String) rs.getObject(2)).length();
-                fsum += (Double) rs.getObject(3);
+                fsum += ((Number) rs.getObject(3)).doubleValue();
                 rows++;
             }
         }
         checkRows(rows);
         return sum + (long) fsum;
+    }
+
+    /** The checksum of a list of records; checks the row count. */
+    private static long checksum(List<TableRowsBenchmark.Rec> recs) {
+        long sum = 0;
+        double fsum = 0;
+        for (TableRowsBenchmark.Rec r : recs) {
+            sum += r.id() + r.s().length();
+            fsum += r.f();
+        }
+        checkRows(recs.size());
+        return sum + (long) fsum;
+    }
+
+    @Benchmark
+    public long jdbcObject() throws SQLException {
+        return objects(ours);
+    }
+
+    @Benchmark
+    public long jdbcClientRecords() {
+        return checksum(client.sql(SQL).query(TableRowsBenchmark.Rec.class).list());
+    }
+
+    @Benchmark
+    public long jdbcTemplateRecords() {
+        return checksum(template.query(SQL, new DataClassRowMapper<>(TableRowsBenchmark.Rec.class)));
+    }
+
+    @Benchmark
+    public long records() {
+        long[] acc = new long[1];
+        double[] fsum = new double[1];
+        long n = tcp.forEach(SQL, TableRowsBenchmark.Rec.class, r -> {
+            acc[0] += r.id() + r.s().length();
+            fsum[0] += r.f();
+        });
+        checkRows(n);
+        return acc[0] + (long) fsum[0];
+    }
+
+    @Benchmark
+    public long httpJdbcV2Object() throws SQLException {
+        return objects(jdbcV2);
     }
 
     @Benchmark

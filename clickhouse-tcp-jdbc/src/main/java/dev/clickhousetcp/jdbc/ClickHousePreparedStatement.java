@@ -50,6 +50,10 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     /** The first protocol revision whose Query packet carries parameters (ClickHouse src/Core/ProtocolDefines.h). */
     static final long PARAMETERS_REVISION = 54459;
     private static final Object UNSET = new Object();
+    /** In {@code values}: the parameter's value is the primitive in {@code bits}, of the kind in {@code kinds}. */
+    private static final Object PRIMITIVE = new Object();
+    private static final byte LONG = 1;
+    private static final byte DOUBLE = 2;
     /** Statements whose text the server reads with query parameters. */
     private static final Set<String> TAKES_PARAMETERS = Set.of("SELECT", "WITH", "INSERT", "DELETE", "UPDATE",
             "SHOW", "DESCRIBE", "DESC", "EXPLAIN", "EXISTS", "");
@@ -62,7 +66,13 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     private ExpressionInsert expressions;
     private Object[] values;
     private int[] nullTypes;
+    private long[] bits;
+    private byte[] kinds;
+    /** The batch of a statement that is not a native insert: one row of values per addBatch. */
     private final List<Object[]> batch = new ArrayList<>();
+    /** The batch of a native insert, column by column (null for other statements), and its row count. */
+    private BatchColumn[] columns;
+    private int batchRows;
     private ResultSetMetaData described;
 
     ClickHousePreparedStatement(ClickHouseJdbcConnection conn, String sql) throws SQLException {
@@ -82,7 +92,28 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         values = new Object[placeholders.length];
         Arrays.fill(values, UNSET);
         nullTypes = new int[placeholders.length];
+        bits = new long[placeholders.length];
+        kinds = new byte[placeholders.length];
+        batch.clear();
+        batchRows = 0;
+        columns = null;
+        if (nativeInsert()) {
+            columns = newColumns(placeholders.length);
+        }
         described = null;
+    }
+
+    /** Whether the statement runs as a native insert: a plain INSERT ... VALUES whose values are all placeholders. */
+    private boolean nativeInsert() {
+        return insert != null && insert.parameters() == placeholders.length;
+    }
+
+    private static BatchColumn[] newColumns(int n) {
+        BatchColumn[] c = new BatchColumn[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = new BatchColumn();
+        }
+        return c;
     }
 
     @Override
@@ -95,22 +126,66 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     }
 
     private void set(int index, Object value, int sqlType) throws SQLException {
+        checkIndex(index);
+        // a String or NULL is its own normal form: skip the chain of class tests (per value of a batch)
+        values[index - 1] = value == null || value instanceof String ? value : JdbcValues.normalize(value);
+        nullTypes[index - 1] = sqlType;
+    }
+
+    /** Sets a {@code long} (kind LONG) or a {@code double}'s raw bits (kind DOUBLE) without boxing it. */
+    private void setPrimitive(int index, long value, byte kind, int sqlType) throws SQLException {
+        checkIndex(index);
+        values[index - 1] = PRIMITIVE;
+        bits[index - 1] = value;
+        kinds[index - 1] = kind;
+        nullTypes[index - 1] = sqlType;
+    }
+
+    private void checkIndex(int index) throws SQLException {
         checkOpen();
         if (index < 1 || index > values.length) {
             throw new SQLException("parameter index " + index + " out of range: the statement has " + values.length
                     + " placeholders", "07009");
         }
-        values[index - 1] = JdbcValues.normalize(value);
-        nullTypes[index - 1] = sqlType;
     }
 
-    private Object[] boundRow() throws SQLException {
+    /** Parameter {@code i}'s (0-based) value, boxed; {@link #UNSET} when not set. */
+    private Object value(int i) {
+        if (values[i] != PRIMITIVE) {
+            return values[i];
+        }
+        return kinds[i] == LONG ? (Object) bits[i] : (Object) Double.longBitsToDouble(bits[i]);
+    }
+
+    private void checkAllSet() throws SQLException {
         for (int i = 0; i < values.length; i++) {
             if (values[i] == UNSET) {
                 throw new SQLException("parameter " + (i + 1) + " is not set", "07001");
             }
         }
-        return values.clone();
+    }
+
+    private Object[] boundRow() throws SQLException {
+        checkAllSet();
+        Object[] row = new Object[values.length];
+        for (int i = 0; i < row.length; i++) {
+            row[i] = value(i);
+        }
+        return row;
+    }
+
+    /** Appends the bound values to the native insert's batch columns, primitives unboxed. */
+    private void addRow(BatchColumn[] to) throws SQLException {
+        checkAllSet();
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != PRIMITIVE) {
+                to[i].add(values[i]);
+            } else if (kinds[i] == LONG) {
+                to[i].addLong(bits[i]);
+            } else {
+                to[i].addDouble(Double.longBitsToDouble(bits[i]));
+            }
+        }
     }
 
     /**
@@ -207,25 +282,24 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     @Override
     public boolean execute() throws SQLException {
         checkOpen();
-        Object[] row = boundRow();
-        if (insert != null && insert.parameters() == placeholders.length) {
-            List<Object[]> one = new ArrayList<>(1);
-            one.add(row);
-            long[] counts = insertRows(one);
-            setUpdateCount(counts.length == 1 && counts[0] == SUCCESS_NO_INFO ? 1 : counts.length);
+        if (columns != null) {
+            BatchColumn[] one = newColumns(values.length);
+            addRow(one);
+            insertRows(one, 1);
+            setUpdateCount(1);
             return false;
         }
         if (expressions != null) {
             long[] counts;
             try {
-                counts = expressions.execute(this, List.<Object[]>of(row));
+                counts = expressions.execute(this, List.<Object[]>of(boundRow()));
             } catch (BatchUpdateException e) {
                 throw e.getCause() instanceof SQLException cause ? cause : e;
             }
             setUpdateCount(counts[0] == SUCCESS_NO_INFO ? expressions.rowsPerParameterRow() : counts[0]);
             return false;
         }
-        return runWith(row);
+        return runWith(boundRow());
     }
 
     /** The {@link Types} the value of placeholder {@code index} (0-based) was last set with. */
@@ -236,25 +310,68 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     @Override
     public void addBatch() throws SQLException {
         checkOpen();
-        batch.add(boundRow());
+        if (columns != null) {
+            addRow(columns);
+            batchRows++;
+        } else {
+            batch.add(boundRow());
+        }
     }
 
     @Override
     public void clearBatch() throws SQLException {
         super.clearBatch();
+        clearRows();
+    }
+
+    private void clearRows() {
         batch.clear();
+        if (columns != null) {
+            for (BatchColumn c : columns) {
+                c.clear();
+            }
+        }
+        batchRows = 0;
+    }
+
+    /** A native insert's batch fills its int[] counts directly (no long[] of a count per row in between). */
+    @Override
+    public int[] executeBatch() throws SQLException {
+        if (columns == null) {
+            return super.executeBatch();
+        }
+        checkOpen();
+        int n = batchRows;
+        try {
+            int[] counts = new int[n];
+            if (n > 0) {
+                Arrays.fill(counts, (int) insertRows(columns, n));
+            }
+            return counts;
+        } finally {
+            clearRows();
+        }
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
         checkOpen();
+        if (columns != null) {
+            int n = batchRows;
+            try {
+                long[] counts = new long[n];
+                if (n > 0) {
+                    Arrays.fill(counts, insertRows(columns, n));
+                }
+                return counts;
+            } finally {
+                clearRows();
+            }
+        }
         List<Object[]> rows = new ArrayList<>(batch);
         batch.clear();
         if (rows.isEmpty()) {
             return new long[0];
-        }
-        if (insert != null && insert.parameters() == placeholders.length) {
-            return insertRows(rows);
         }
         if (expressions != null) {
             return expressions.execute(this, rows);
@@ -286,11 +403,14 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
     }
 
     /**
-     * Sends {@code rows} as one native INSERT, in blocks of {@code insertBlockRows}. A value the column type
+     * Sends the first {@code rows} rows of {@code cols} as one native INSERT, in blocks of {@code insertBlockRows}. A value the column type
      * cannot take ends the insert cleanly after the blocks sent so far (the connection stays usable) and throws
      * {@link BatchUpdateException} whose counts say which rows were written.
+     *
+     * @return the update count of every row: 1, or {@link #SUCCESS_NO_INFO} when the server's written-row count
+     *         differs from the rows sent
      */
-    private long[] insertRows(List<Object[]> rows) throws SQLException {
+    private long insertRows(BatchColumn[] cols, int rows) throws SQLException {
         String queryId = UUID.randomUUID().toString();
         QueryOptions.Builder o = QueryOptions.builder().queryId(queryId);
         if (getQueryTimeout() > 0) {
@@ -313,35 +433,34 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
                                 + "server expects " + w.length + " columns " + ins.columnNames(), "21S01");
                         return ins.finish();
                     }
-                    int inBlock = 0;
-                    for (int r = 0; r < rows.size(); r++) {
-                        Object[] row = rows.get(r);
+                    for (int from = 0; from < rows; from += blockRows) {
+                        int to = (int) Math.min(rows, (long) from + blockRows);
+                        // column by column; a refused value stops the block: the first refused row is reported
+                        int failedRow = to;
+                        int failedColumn = -1;
                         for (int i = 0; i < w.length; i++) {
-                            try {
-                                w[i].append(row[i]);
-                            } catch (ClickHouseTypeException e) {
-                                rejected[0] = new java.sql.SQLDataException("row " + (r + 1) + ", column '"
-                                        + ins.columnNames().get(i) + "' (" + w[i].type().name() + "): "
-                                        + e.getMessage(), "22018", 0, e);
-                                for (ColumnWriter cw : w) {
-                                    cw.reset();
-                                }
-                                return ins.finish();
+                            int stop = cols[i].appendTo(w[i], from, failedRow);
+                            if (stop < failedRow) {
+                                failedRow = stop;
+                                failedColumn = i;
                             }
                         }
-                        if (++inBlock == blockRows) {
-                            ins.sendBlock(w, inBlock);
-                            sentRows[0] += inBlock;
-                            inBlock = 0;
+                        if (failedColumn >= 0) {
+                            rejected[0] = refused(cols[failedColumn], failedRow, ins.columnNames().get(failedColumn),
+                                    w[failedColumn]);
+                            for (ColumnWriter cw : w) {
+                                cw.reset();
+                            }
+                            return ins.finish();
                         }
+                        ins.sendBlock(w, to - from);
+                        sentRows[0] += to - from;
                     }
-                    ins.sendBlock(w, inBlock);
-                    sentRows[0] += inBlock;
                     return ins.finish();
                 }
             });
         } catch (RuntimeException e) {
-            throw batchFailure(SqlStates.translate(e, queryId, false), rows.size(), 0);
+            throw batchFailure(SqlStates.translate(e, queryId, false), rows, 0);
         } finally {
             conn.lock.unlock();
         }
@@ -349,15 +468,23 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
             conn.wrote();
         }
         if (rejected[0] != null) {
-            throw batchFailure(rejected[0], rows.size(), sentRows[0]);
+            throw batchFailure(rejected[0], rows, sentRows[0]);
         }
         // the server confirmed the insert; a written-row count it reports that differs from the rows sent
         // (materialized views, deduplicated blocks) makes the per-row counts unknown. Native inserts usually
         // report none (0), and the rows sent are then the count.
         long written = progress.writtenRows();
-        long[] counts = new long[rows.size()];
-        Arrays.fill(counts, written == 0 || written == rows.size() ? 1 : SUCCESS_NO_INFO);
-        return counts;
+        return written == 0 || written == rows ? 1 : SUCCESS_NO_INFO;
+    }
+
+    /**
+     * The error for a value column {@code name}'s writer refused at 0-based {@code row}: 22004 for a NULL in a
+     * column without NULL, else 22018 (the value cannot be converted to the column type).
+     */
+    private static SQLException refused(BatchColumn col, int row, String name, ColumnWriter w) {
+        ClickHouseTypeException e = col.failure();
+        return new java.sql.SQLDataException("row " + (row + 1) + ", column '" + name + "' (" + w.type().name()
+                + "): " + e.getMessage(), col.failedValue() == null ? "22004" : "22018", 0, e);
     }
 
     private static BatchUpdateException batchFailure(SQLException e, int rows, long written) {
@@ -402,7 +529,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
 
     @Override
     public void setLong(int parameterIndex, long x) throws SQLException {
-        set(parameterIndex, x, Types.BIGINT);
+        setPrimitive(parameterIndex, x, LONG, Types.BIGINT);
     }
 
     @Override
@@ -412,7 +539,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
 
     @Override
     public void setDouble(int parameterIndex, double x) throws SQLException {
-        set(parameterIndex, x, Types.DOUBLE);
+        setPrimitive(parameterIndex, Double.doubleToRawLongBits(x), DOUBLE, Types.DOUBLE);
     }
 
     @Override
@@ -563,7 +690,7 @@ final class ClickHousePreparedStatement extends ClickHouseStatement implements P
         int last = 0;
         for (int i = 0; i < placeholders.length; i++) {
             q.append(query, last, placeholders[i]);
-            Object v = values[i] == UNSET ? null : values[i];
+            Object v = values[i] == UNSET ? null : value(i);
             String name = "p" + (i + 1);
             q.append('{').append(name).append(':').append(JdbcValues.parameterType(v, nullTypes[i])).append('}');
             params.put(name, v);

@@ -64,6 +64,8 @@ final class ClickHouseResultSet implements ResultSet {
     private final String[] types;
     /** The columns whose getObject is their JSON text (JSON and Object('json'), as getColumnClassName says). */
     private final boolean[] jsonText;
+    /** The result set's metadata, made on first use. */
+    private ResultSetMetaData metaData;
     private final long maxRows;
     private final String queryId;
     /** The thread that ran the query (the one expected to read it). */
@@ -647,7 +649,13 @@ final class ClickHouseResultSet implements ResultSet {
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new ClickHouseResultSetMetaData(header.names(), types);
+        ResultSetMetaData m = metaData;
+        if (m == null) {
+            // immutable, so one per result set: row mappers (Spring's BeanPropertyRowMapper) ask for it per row
+            m = new ClickHouseResultSetMetaData(header.names(), types);
+            metaData = m;
+        }
+        return m;
     }
 
     @Override
@@ -657,7 +665,12 @@ final class ClickHouseResultSet implements ResultSet {
             return null;
         }
         try {
-            return jsonText[columnIndex - 1] ? c.getString(row) : JdbcTypes.toJdbc(c.getObject(row), types[columnIndex - 1]);
+            if (jsonText[columnIndex - 1]) {
+                return c.getString(row);
+            }
+            Object v = c.getObject(row);
+            // numbers and strings are their own JDBC value: skip the conversion's class tests (per row of a read)
+            return v instanceof String || v instanceof Number ? v : JdbcTypes.toJdbc(v, types[columnIndex - 1]);
         } catch (RuntimeException e) {
             throw conversion(columnIndex, "Object", e);
         }

@@ -202,4 +202,107 @@ class BatchInsertTest {
             s.execute("DROP TABLE " + t);
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"modern", "legacy"})
+    void settersMixedInOneColumnAreEachConvertedToTheColumnType(String kind) throws SQLException {
+        String t = JdbcTests.table("jdbc_mixbatch");
+        try (Connection c = JdbcTests.connect(kind); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE " + t + " (id Int64, v Float64, d Decimal(10, 2)) ENGINE = Memory");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?, ?)")) {
+                // 20,000 rows (several of the batch's chunks) before the other setters
+                // id: setLong rows, then setObject, setInt and setString in the same column mid-batch
+                // v: setDouble rows, then setLong and setObject; d: setLong, then setDouble, then setBigDecimal
+                for (int i = 0; i < 20_000; i++) {
+                    ps.setLong(1, i);
+                    ps.setDouble(2, i + 0.5);
+                    ps.setLong(3, i);
+                    ps.addBatch();
+                }
+                ps.setObject(1, java.math.BigInteger.valueOf(-5));
+                ps.setLong(2, 7);
+                ps.setDouble(3, 1.25);
+                ps.addBatch();
+                ps.setInt(1, -6);
+                ps.setObject(2, "2.5");
+                ps.setBigDecimal(3, new java.math.BigDecimal("3.75"));
+                ps.addBatch();
+                ps.setString(1, "-7");
+                ps.setObject(2, 1.5f);
+                ps.setLong(3, 2);
+                ps.addBatch();
+                ps.setLong(1, -8);
+                ps.setDouble(2, 4);
+                ps.setDouble(3, 0.5);
+                ps.addBatch();
+                assertThat(ps.executeBatch()).hasSize(20_004);
+            }
+            assertThat(scalar(s, "SELECT count() FROM " + t)).isEqualTo(20_004);
+            assertThat(scalar(s, "SELECT sum(id) FROM " + t)).isEqualTo(19_999L * 20_000 / 2 - 26);
+            assertThat(scalar(s, "SELECT toInt64(sum(v) * 100) FROM " + t)).isEqualTo((19_999L * 20_000 / 2 + 10_000 + 15) * 100);
+            assertThat(scalar(s, "SELECT toInt64(sum(d) * 100) FROM " + t)).isEqualTo((long) ((19_999L * 20_000 / 2 + 7.5) * 100));
+            s.execute("DROP TABLE " + t);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void aNullInAColumnWithoutNullIs22004AndWritesNothing(int column) throws SQLException {
+        String t = JdbcTests.table("jdbc_nullbatch");
+        try (Connection c = JdbcTests.connect("modern"); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE " + t + " (id UInt64, name String) ENGINE = Memory");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " (id, name) VALUES (?, ?)")) {
+                for (int i = 0; i < 5; i++) {
+                    ps.setLong(1, i);
+                    ps.setString(2, "n" + i);
+                    if (i == 3) {
+                        ps.setNull(column, column == 1 ? Types.BIGINT : Types.VARCHAR);
+                    }
+                    ps.addBatch();
+                }
+                assertThatThrownBy(ps::executeBatch).isInstanceOf(BatchUpdateException.class)
+                        .hasMessageContaining("row 4")
+                        .hasMessageContaining(column == 1 ? "'id'" : "'name'")
+                        .satisfies(e -> assertThat(((BatchUpdateException) e).getSQLState()).isEqualTo("22004"))
+                        .satisfies(e -> assertThat(((BatchUpdateException) e).getLargeUpdateCounts())
+                                .hasSize(5).containsOnly(Statement.EXECUTE_FAILED));
+                assertThat(ps.executeBatch()).as("the batch was cleared").isEmpty();
+                ps.setLong(1, 9);
+                ps.setString(2, "after");
+                assertThat(ps.executeUpdate()).isEqualTo(1);
+            }
+            assertThat(scalar(s, "SELECT count() FROM " + t)).as("nothing of the failed batch").isEqualTo(1);
+            s.execute("DROP TABLE " + t);
+        }
+    }
+
+    @Test
+    void aRefusedValueInALaterBlockKeepsTheBlocksSentBefore() throws SQLException {
+        String t = JdbcTests.table("jdbc_lateblock");
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("insertBlockRows", "100");
+        try (Connection c = JdbcTests.connect("modern", p); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE " + t + " (id UInt8, v Float64) ENGINE = Memory");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + t + " VALUES (?, ?)")) {
+                for (int i = 0; i < 250; i++) {
+                    ps.setLong(1, i == 160 ? 256 : i % 200); // row 161 is out of UInt8's range
+                    ps.setDouble(2, i);
+                    ps.addBatch();
+                }
+                assertThatThrownBy(ps::executeBatch).isInstanceOf(BatchUpdateException.class)
+                        .hasMessageContaining("row 161").hasMessageContaining("'id'")
+                        .satisfies(e -> assertThat(((BatchUpdateException) e).getSQLState()).isEqualTo("22018"))
+                        .satisfies(e -> {
+                            long[] counts = ((BatchUpdateException) e).getLargeUpdateCounts();
+                            assertThat(Arrays.stream(counts, 0, 100).allMatch(n -> n == Statement.SUCCESS_NO_INFO))
+                                    .isTrue();
+                            assertThat(Arrays.stream(counts, 100, 250).allMatch(n -> n == Statement.EXECUTE_FAILED))
+                                    .isTrue();
+                        });
+            }
+            assertThat(scalar(s, "SELECT count() FROM " + t)).as("the first block only").isEqualTo(100);
+            assertThat(scalar(s, "SELECT max(v) FROM " + t)).isEqualTo(99);
+            s.execute("DROP TABLE " + t);
+        }
+    }
 }
