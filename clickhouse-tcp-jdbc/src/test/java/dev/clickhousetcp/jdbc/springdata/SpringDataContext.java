@@ -17,7 +17,8 @@ final class SpringDataContext {
 
     /**
      * The application over {@code url} with a Hikari pool of {@code poolSize}; Boot's logging system is left out
-     * so that the driver's System.Logger records stay where the tests capture them.
+     * so that the driver's System.Logger records stay where the tests capture them. Flyway, on this module's test
+     * class path for its own tests, is switched off: these applications migrate nothing.
      */
     static ConfigurableApplicationContext start(String url, int poolSize) {
         System.setProperty("org.springframework.boot.logging.LoggingSystem", "none");
@@ -27,6 +28,7 @@ final class SpringDataContext {
                         "spring.datasource.driver-class-name=" + ClickHouseDriver.class.getName(),
                         "spring.datasource.hikari.maximum-pool-size=" + poolSize,
                         "spring.datasource.hikari.minimum-idle=" + poolSize,
+                        "spring.flyway.enabled=false",
                         "spring.main.banner-mode=off")
                 .run();
     }
