@@ -62,8 +62,7 @@ class ClickHouseTcpJdbcBootIntegrationTests {
                 try (Connection connection = dataSource.getConnection()) {
                     assertThat(connection.getMetaData().getDriverName()).isEqualTo(ClickHouseDriver.NAME);
                 }
-                // the db component (the whole health also holds clickHouseTcp, the starter's native client, which
-                // points at localhost:9000 unless clickhouse.tcp.* names a server; and this runner's DOWN liveness)
+                // the db component (the whole health also holds this runner's DOWN liveness)
                 String health = getJson(context, "/actuator/health/db");
                 assertThat(JsonPath.<String>read(health, "$.status")).isEqualTo("UP");
                 assertThat(JsonPath.<String>read(health, "$.details.database")).isEqualTo("ClickHouse");
