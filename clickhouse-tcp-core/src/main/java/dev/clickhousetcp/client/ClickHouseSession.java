@@ -12,7 +12,7 @@ import java.time.Duration;
  *
  * <p>Not thread-safe: use it from one thread at a time. {@link #close()} closes the pinned
  * connection instead of returning it to the pool, because its server-side state must not leak to
- * other borrowers. If the connection breaks (I/O error, a timeout the server did not confirm), the session is
+ * other borrowers; {@link #release()} gives it back for reuse when no statement changed that state. If the connection breaks (I/O error, a timeout the server did not confirm), the session is
  * over: its server-side state went with the connection, and every later call throws a
  * {@link ClickHouseConnectionException} naming the original cause (open a new session to go on).
  */
@@ -78,6 +78,26 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
      */
     public Duration socketTimeout() {
         return conn.socketTimeout();
+    }
+
+    /**
+     * Ends the session and gives its connection back to the pool for the next borrower when the session's
+     * server state is still what a new connection gets: the connection is usable (idle, neither broken nor
+     * closed, nothing streaming on it) and no statement changed its server session
+     * ({@link ClickHouseConnection#carriesSessionState()} false: no {@code USE}, {@code SET}, {@code SET ROLE},
+     * transaction, {@code EXECUTE AS} or temporary table). Otherwise, and past the pool's lifetime limits, the
+     * connection is closed as by {@link #close()}. The socket timeout set with {@link #setSocketTimeout} is
+     * restored to the configured one first. The statements the server ran are recognised by their leading
+     * keywords ({@code ClickHouseSessionRequiredException} lists them); a caller that ran anything else that may
+     * change the session, or is in doubt, calls {@link #close()} instead. Idempotent, and a no-op after
+     * {@link #close()}; not thread-safe (the session's own thread, after its last result is closed).
+     */
+    public void release() {
+        if (!closed) {
+            closed = true;
+            conn.setSocketTimeout(null);
+            lease.close(); // the pool keeps it only when usable and free of session state
+        }
     }
 
     /** Closes the session and its connection (freeing the pool slot). Idempotent. */

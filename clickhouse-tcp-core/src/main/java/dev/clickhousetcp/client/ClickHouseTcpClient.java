@@ -143,7 +143,8 @@ public final class ClickHouseTcpClient extends QueryOperations implements AutoCl
     /**
      * Opens a session: one connection pinned for the session's lifetime, so temporary tables and
      * {@code SET} statements persist across its calls. Closing the session closes that connection
-     * (its state must not leak into other borrowers). Not thread-safe: one caller at a time.
+     * (its state must not leak into other borrowers); {@link ClickHouseSession#release()} gives it back for
+     * reuse instead when no statement changed that state. Not thread-safe: one caller at a time.
      *
      * @return the session, holding one of the pool's connections until it is closed
      */

@@ -16,10 +16,12 @@ import java.util.stream.Collectors;
  * A {@link javax.sql.DataSource} over a native client that exists already, and so over that client's connection pool: the
  * JDBC connections and the client's own calls (a {@code ClickHouseTcpTemplate}, for example) share one pool and
  * one limit ({@code maxPoolSize} of the client). Each {@link #getConnection()} opens a session on a pool
- * connection, waiting as long as the client's acquire timeout for one; closing the JDBC connection closes the
- * session and so that native connection (a session's server state, temporary tables and {@code SET}, must not
- * reach the next borrower), which frees its pool slot at once. The client's pool statistics count a JDBC
- * connection as in use while it is open.
+ * connection, waiting as long as the client's acquire timeout for one; closing the JDBC connection gives that
+ * native connection back to the pool for the next borrower when its server session stayed as the configuration
+ * gives it, and closes it (freeing its slot) when a statement or call changed that session or may have
+ * ({@code SET}, {@code USE}, {@code setSchema}, a temporary table, a statement of unknown effect, an abort, a broken
+ * connection): a session's server state never reaches the next borrower. The client's pool statistics count a
+ * JDBC connection as in use while it is open.
  *
  * <p>Servers, user, password, database, TLS, compression and ClickHouse settings are the client's; the driver's
  * own options ({@code transactionMode}, {@code databaseTerm}, {@code parameterMode}, {@code multiStatement},

@@ -32,6 +32,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * lifetime, because the session pins one TCP connection. Never reconnected behind the caller's back: once the
  * native connection broke, every call fails with 08003. No ping before queries.
  *
+ * <p>Closing it over a shared pool ({@link ClickHousePooledDataSource}, {@link ClickHouseClientDataSource}) gives
+ * the native connection back for the next borrower only when its server session is still as the configuration
+ * gives it ({@link ClickHouseSession#release()}): every statement began with a keyword known to leave the session
+ * alone ({@link #leavesSessionAlone}), the core saw no {@code USE}, {@code SET}, temporary table or the like,
+ * nothing was running or streaming at the close, the connection was not aborted and the session was never
+ * unwrapped. Anything else closes the native connection, as in doubt.
+ *
  * <p>Thread safety: statements on one connection run one at a time (a lock, not {@code synchronized}, so
  * virtual threads do not pin); {@link #abort}, {@link #isClosed()} and {@link Statement#cancel()} are safe
  * from any thread.
@@ -62,6 +69,12 @@ final class ClickHouseJdbcConnection implements Connection {
     private boolean wroteSinceCommit;
     private boolean rollbackLogged;
     private volatile int networkTimeout;
+    /**
+     * Whether the native connection may go back to the pool at {@link #close()}: cleared by anything that changed
+     * its server session or may have (see the class comment). The core's own check of the statements it ran
+     * ({@link dev.clickhousetcp.client.ClickHouseConnection#carriesSessionState()}) applies on top.
+     */
+    private volatile boolean reusable;
     private String database;
     private SQLWarning warnings;
     /** The ResultSet that still streams on the session, if any. */
@@ -73,6 +86,7 @@ final class ClickHouseJdbcConnection implements Connection {
         this.config = config;
         this.client = client;
         this.ownedClient = ownsClient ? client : null;
+        this.reusable = !ownsClient; // an owned client closes with the connection anyway
         try {
             this.session = client.openSession();
             this.hello = session.serverInfo();
@@ -96,6 +110,32 @@ final class ClickHouseJdbcConnection implements Connection {
             throw new SQLException("the connection is broken (its native connection failed; open a new one)",
                     SqlStates.CONNECTION_CLOSED);
         }
+    }
+
+    /**
+     * Records a statement about to run on the session: one whose first keyword is not known to leave the server
+     * session alone makes the native connection close with this connection instead of going back to the pool.
+     */
+    void beforeStatement(String sql) {
+        if (reusable && !leavesSessionAlone(SqlLexer.firstWord(sql))) {
+            reusable = false;
+        }
+    }
+
+    /**
+     * Whether a statement beginning with {@code firstWord} (upper case) leaves the server session of its
+     * connection as it was: it reads, writes or changes stored data, schema or access, which every session sees
+     * alike. {@code CREATE TEMPORARY TABLE} and the other session statements among them are caught by the core
+     * ({@link dev.clickhousetcp.client.ClickHouseConnection#carriesSessionState()}); {@code SET}, {@code USE},
+     * {@code BEGIN}, {@code COMMIT}, {@code EXECUTE} and any keyword not listed here count as changing it.
+     */
+    static boolean leavesSessionAlone(String firstWord) {
+        return switch (firstWord) {
+            case "SELECT", "WITH", "INSERT", "SHOW", "DESCRIBE", "DESC", "EXISTS", "EXPLAIN", "CHECK", "CREATE", "DROP",
+                 "ALTER", "TRUNCATE", "RENAME", "EXCHANGE", "REPLACE", "ATTACH", "DETACH", "UNDROP", "OPTIMIZE",
+                 "DELETE", "UPDATE", "KILL", "SYSTEM", "GRANT", "REVOKE" -> true;
+            default -> false;
+        };
     }
 
     boolean catalogTerm() {
@@ -357,13 +397,21 @@ final class ClickHouseJdbcConnection implements Connection {
             return;
         }
         closed = true;
-        cancelRunning();
+        if (cancelRunning()) {
+            reusable = false; // a statement was cut short: its connection is not trusted for another borrower
+        }
         closeSession();
     }
 
-    /** Cancels what runs or streams on the session now, from any thread; its reader then ends with HY008. */
-    private void cancelRunning() {
+    /**
+     * Cancels what runs or streams on the session now, from any thread; its reader then ends with HY008.
+     *
+     * @return whether anything was running or streaming
+     */
+    private boolean cancelRunning() {
         ClickHouseStatement s = running;
+        ClickHouseResultSet open = streaming;
+        boolean busy = s != null || open != null && !open.isClosedOrEnded();
         if (s != null) {
             try {
                 s.cancel();
@@ -371,10 +419,10 @@ final class ClickHouseJdbcConnection implements Connection {
                 // closing anyway
             }
         }
-        ClickHouseResultSet open = streaming;
         if (open != null) {
             open.cancelQuietly();
         }
+        return busy;
     }
 
     /**
@@ -401,7 +449,11 @@ final class ClickHouseJdbcConnection implements Connection {
             if (open != null) {
                 open.closeQuietly();
             }
-            session.close();
+            if (locked && reusable) {
+                session.release(); // back to the pool unless the core saw session state or the connection broke
+            } else {
+                session.close();
+            }
         } finally {
             try {
                 if (ownedClient != null) {
@@ -642,6 +694,7 @@ final class ClickHouseJdbcConnection implements Connection {
             return;
         }
         closed = true;
+        reusable = false; // aborted: the native connection is closed, never lent again
         cancelRunning();
         try {
             executor.execute(this::closeSession);
@@ -682,7 +735,11 @@ final class ClickHouseJdbcConnection implements Connection {
 
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        return Wrappers.unwrap(iface, this, session, client);
+        T unwrapped = Wrappers.unwrap(iface, this, session, client);
+        if (unwrapped == session) {
+            reusable = false; // the caller may change the session in ways this connection cannot see
+        }
+        return unwrapped;
     }
 
     @Override

@@ -9,9 +9,11 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * A {@link javax.sql.DataSource} over one native client and its connection pool ({@code maxPoolSize}
  * connections, multi-host failover and load balancing of the client). Each {@link #getConnection()} opens a
- * session on a pool connection; since a session's server state (temporary tables, {@code SET}) must not leak to
- * the next user, closing the JDBC connection closes that native connection and frees its pool slot rather than
- * reusing it. {@link #close()} closes the client. Thread-safe once configured; the client is built at the first
+ * session on a pool connection; closing the JDBC connection gives that native connection back for reuse when its
+ * server session stayed as the configuration gives it, and closes it (freeing its pool slot) when a statement or
+ * call changed that session or may have ({@code SET}, {@code USE}, a temporary table, a statement of unknown
+ * effect, an abort, a broken connection), so a session's server state never reaches the next user.
+ * {@link #close()} closes the client. Thread-safe once configured; the client is built at the first
  * {@link #getConnection()}. {@code getConnection(user, password)} with another user than configured is refused.
  */
 public class ClickHousePooledDataSource extends ClickHouseDataSource implements AutoCloseable {

@@ -134,6 +134,7 @@ class ClickHouseStatement implements Statement {
             conn.checkOpen();
             conn.beforeQuery(null);
             QueryResult r;
+            conn.beforeStatement(sql);
             try {
                 r = conn.session.query(sql, options);
             } catch (RuntimeException e) {

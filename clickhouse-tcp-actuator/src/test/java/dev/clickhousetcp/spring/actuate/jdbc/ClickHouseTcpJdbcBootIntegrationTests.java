@@ -62,11 +62,30 @@ class ClickHouseTcpJdbcBootIntegrationTests {
                 try (Connection connection = dataSource.getConnection()) {
                     assertThat(connection.getMetaData().getDriverName()).isEqualTo(ClickHouseDriver.NAME);
                 }
-                // the db component (the whole health also holds clickHouseTcp, the starter's native client, which
-                // points at localhost:9000 unless clickhouse.tcp.* names a server; and this runner's DOWN liveness)
+                // the db component (the whole health also holds this runner's DOWN liveness)
                 String health = getJson(context, "/actuator/health/db");
                 assertThat(JsonPath.<String>read(health, "$.status")).isEqualTo("UP");
                 assertThat(JsonPath.<String>read(health, "$.details.database")).isEqualTo("ClickHouse");
+            });
+    }
+
+    @Test
+    void springDatasourceAloneAlsoPointsTheNativeClientAtItsServerAndBothAreUp() throws Exception {
+        this.runner
+            .withPropertyValues("spring.datasource.url=jdbc:clickhouse:tcp://" + server.host() + ":" + server.tcpPort()
+                    + "/system", "spring.datasource.username=" + ClickHouseServer.SECRET_USER,
+                    "spring.datasource.password=" + ClickHouseServer.SECRET_PASSWORD)
+            .run((context) -> {
+                assertThat(context).hasNotFailed();
+                String health = getJson(context, "/actuator/health");
+                assertThat(JsonPath.<String>read(health, "$.components.db.status")).isEqualTo("UP");
+                assertThat(JsonPath.<String>read(health, "$.components.clickHouseTcp.status")).isEqualTo("UP");
+                assertThat(health).doesNotContain(ClickHouseServer.SECRET_PASSWORD);
+                Object[] row = context.getBean(ClickHouseTcpClient.class)
+                    .queryRows("SELECT currentUser(), currentDatabase(), tcpPort()").get(0);
+                assertThat(row[0]).isEqualTo(ClickHouseServer.SECRET_USER);
+                assertThat(row[1]).isEqualTo("system");
+                assertThat(String.valueOf(row[2])).isEqualTo(String.valueOf(server.tcpPort()));
             });
     }
 

@@ -90,10 +90,14 @@ final class ClickHouseTcpJdbcConnectionDetailsPostProcessor implements BeanPostP
                 nativeDetails.getUsername(), nativeDetails.getPassword(), replaced);
     }
 
-    /** The native details of a service connection (or of the application), not those of the properties. */
+    /**
+     * The native details of a service connection (or of the application), not those of the properties nor those
+     * made from {@code spring.datasource.*}.
+     */
     private @Nullable ClickHouseTcpConnectionDetails serviceConnectionDetails() {
         ClickHouseTcpConnectionDetails details = this.nativeDetails.getIfUnique();
-        return (details == null || details.getClass().getName().equals(PROPERTIES_NATIVE_DETAILS)) ? null : details;
+        return (details == null || details instanceof DataSourceUrlClickHouseTcpConnectionDetails
+                || details.getClass().getName().equals(PROPERTIES_NATIVE_DETAILS)) ? null : details;
     }
 
     @Override
