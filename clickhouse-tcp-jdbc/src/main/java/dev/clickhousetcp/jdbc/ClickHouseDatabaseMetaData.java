@@ -1298,43 +1298,99 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         "COLUMN_NAME", "String", "KEY_SEQ", "Int16", "PK_NAME", STR};
 
     /**
-     * The columns of the table's primary key ({@code system.columns.is_in_primary_key}): {@code KEY_SEQ} is the
-     * column's place in {@code system.tables.primary_key} (columns used only inside key expressions follow, by
-     * name); {@code PK_NAME} null. Ordered by {@code COLUMN_NAME}, as JDBC asks. One query: the key columns and
-     * the tables' key expressions as one {@code UNION ALL}.
+     * The columns of the table's primary key: {@code KEY_SEQ} is the column's place in
+     * {@code system.tables.primary_key}; columns used only inside key expressions
+     * ({@code system.columns.is_in_primary_key}) follow, by name. {@code PK_NAME} null. Ordered by
+     * {@code COLUMN_NAME}, as JDBC asks. One query to {@code system.tables} when every key element is a column
+     * name (the usual {@code ORDER BY (a, b)}); a second to {@code system.columns} for the tables whose key has
+     * an expression.
      */
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
         String database = databaseFilter("database", catalog, schema, false);
-        List<Object[]> found = query("SELECT database, table, name, '' FROM system.columns WHERE "
-                + "is_in_primary_key != 0 AND " + database + " AND " + nameFilter("table", table, false)
-                + " UNION ALL SELECT database, name, '', primary_key FROM system.tables WHERE primary_key != '' AND "
-                + database + " AND " + nameFilter("name", table, false));
-        java.util.Map<List<Object>, List<String>> keys = new java.util.HashMap<>();
+        java.util.Map<List<Object>, List<String>> keys = new java.util.LinkedHashMap<>();
         java.util.Map<List<Object>, List<String>> columns = new java.util.LinkedHashMap<>();
-        for (Object[] r : found) {
+        List<Object> expressionKeys = new ArrayList<>();
+        for (Object[] r : query("SELECT database, name, primary_key FROM system.tables WHERE primary_key != '' AND "
+                + database + " AND " + nameFilter("name", table, false))) {
             List<Object> t = List.of(r[0], r[1]);
-            if (((String) r[2]).isEmpty()) {
-                keys.put(t, List.of(((String) r[3]).split(", ", -1)));
+            List<String> names = new ArrayList<>(); // the key's column names, null for an expression
+            for (String element : ((String) r[2]).split(", ", -1)) {
+                names.add(keyColumn(element));
+            }
+            keys.put(t, names);
+            if (names.contains(null)) {
+                expressionKeys.add(t);
             } else {
-                columns.computeIfAbsent(t, x -> new ArrayList<>()).add((String) r[2]);
+                columns.put(t, new ArrayList<>(names));
+            }
+        }
+        if (!expressionKeys.isEmpty()) {
+            for (Object[] r : query("SELECT database, table, name FROM system.columns WHERE is_in_primary_key != 0 AND "
+                    + database + " AND " + nameFilter("table", table, false))) {
+                List<Object> t = List.of(r[0], r[1]);
+                if (expressionKeys.contains(t)) {
+                    columns.computeIfAbsent(t, x -> new ArrayList<>()).add((String) r[2]);
+                }
             }
         }
         List<Object[]> rows = new ArrayList<>();
         columns.forEach((t, names) -> {
-            List<String> key = keys.getOrDefault(t, List.of());
+            List<String> key = keys.get(t);
             names.sort((x, y) -> {
                 int i = key.indexOf(x);
                 int j = key.indexOf(y);
                 return i >= 0 && j >= 0 ? Integer.compare(i, j) : i >= 0 ? -1 : j >= 0 ? 1 : compareValues(x, y);
             });
+            String db = (String) t.get(0);
             for (int seq = 0; seq < names.size(); seq++) {
-                String db = (String) t.get(0);
                 rows.add(new Object[] {cat(db), schem(db), t.get(1), names.get(seq), (short) (seq + 1), null});
             }
         });
         sort(rows, 3, 0, 1, 2);
         return result(PRIMARY_KEYS, rows);
+    }
+
+    /**
+     * The column an element of {@code system.tables.primary_key} names: a plain identifier, or one in back quotes
+     * with backslash escapes (as ClickHouse prints names that need quoting, src/IO/WriteHelpers.h
+     * {@code writeBackQuotedString}); null for an expression, whose columns only
+     * {@code system.columns.is_in_primary_key} tells.
+     */
+    static String keyColumn(String element) {
+        if (element.length() >= 2 && element.startsWith("`") && element.endsWith("`")) {
+            StringBuilder name = new StringBuilder();
+            for (int i = 1; i < element.length() - 1; i++) {
+                char c = element.charAt(i);
+                if (c == '`') {
+                    return null; // `a` + `b` and the like
+                }
+                if (c == '\\' && i + 1 < element.length() - 1) {
+                    c = element.charAt(++i);
+                    c = switch (c) {
+                        case 'b' -> '\b';
+                        case 'f' -> '\f';
+                        case 'n' -> '\n';
+                        case 'r' -> '\r';
+                        case 't' -> '\t';
+                        case '0' -> '\0';
+                        default -> c;
+                    };
+                }
+                name.append(c);
+            }
+            return name.toString();
+        }
+        if (element.isEmpty() || Character.isDigit(element.charAt(0))) {
+            return null;
+        }
+        for (int i = 0; i < element.length(); i++) {
+            char c = element.charAt(i);
+            if (!(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')) {
+                return null;
+            }
+        }
+        return element;
     }
 
     private static final String[] INDEX_INFO = {"TABLE_CAT", STR, "TABLE_SCHEM", STR, "TABLE_NAME", STR,
