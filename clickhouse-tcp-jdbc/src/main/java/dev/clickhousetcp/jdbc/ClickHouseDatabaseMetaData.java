@@ -31,7 +31,10 @@ import java.util.Set;
  * Database facts of a connection: product and driver names and versions, the URL (password hidden), the user,
  * the identifier rules (case-sensitive, stored as written), the database term of the {@code databaseTerm}
  * property, and the metadata result sets ({@code getTables}, {@code getColumns}, {@code getPrimaryKeys}...) read
- * from the server's {@code system.*} tables with one or two queries per call.
+ * from the server's {@code system.*} tables with one short query of plain columns per call (filtered on the
+ * server by the call's names and patterns); the JDBC columns ({@code DATA_TYPE}, {@code COLUMN_SIZE},
+ * {@code NULLABLE}...), the order JDBC documents and the table types are computed in the driver, and results that
+ * are always empty (foreign keys, procedures...) need no query.
  *
  * <p>In {@code databaseTerm=schema} (the default) a ClickHouse database is a JDBC schema: {@code getSchemas}
  * lists the databases, {@code TABLE_SCHEM} is the database, {@code TABLE_CAT} null, {@code getCatalogs} empty,
@@ -43,10 +46,11 @@ import java.util.Set;
  *
  * <p>Columns of the system tables that old servers lack (18.16: {@code system.columns.position},
  * {@code system.tables.comment}, {@code system.data_skipping_indices}, {@code system.functions.description})
- * are looked up once per connection and left out when absent; booleans are {@code UInt8} values
+ * are looked up once per server build and user and left out when absent; booleans are {@code UInt8} values
  * ({@code getObject} a {@link Short}) on servers without the Bool type (before 21.12). The result sets are the
- * driver's ordinary forward-only ResultSets (closing one closes its statement). Safe to share between threads
- * as the connection is.
+ * driver's ordinary forward-only ResultSets over a block the driver builds (same getters, conversions,
+ * {@code getObject} classes and {@code getMetaData}; closing one closes its statement). Safe to share between
+ * threads as the connection is.
  */
 final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
     private final ClickHouseJdbcConnection conn;
@@ -914,11 +918,18 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
     /** The databases whose tables are {@code SYSTEM TABLE}s. */
     private static final Set<String> SYSTEM_DATABASES = Set.of("system", "INFORMATION_SCHEMA", "information_schema");
 
-    /** {@code system.<table>} columns of the server, read once (18.16 lacks several). */
-    private volatile Set<String> systemColumns;
+    /**
+     * {@code system.<table>} columns (18.16 lacks several) by server name, version, protocol revision, user and
+     * URL (a user may see fewer): one build has one set, so the first connection asks and later ones (a tool
+     * opens several) do not.
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, Set<String>> SYSTEM_COLUMNS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private Set<String> systemColumns() throws SQLException {
-        Set<String> s = systemColumns;
+        String build = conn.hello.name() + " " + conn.hello.version() + " " + conn.hello.revision() + " "
+                + conn.config.user() + " " + conn.config.safeUrl();
+        Set<String> s = SYSTEM_COLUMNS.get(build);
         if (s == null) {
             s = new HashSet<>();
             try (Statement st = conn.createStatement();
@@ -928,7 +939,9 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
                     s.add(rs.getString(1) + "." + rs.getString(2));
                 }
             }
-            systemColumns = s;
+            if (SYSTEM_COLUMNS.size() < 64) {
+                SYSTEM_COLUMNS.putIfAbsent(build, Set.copyOf(s));
+            }
         }
         return s;
     }
