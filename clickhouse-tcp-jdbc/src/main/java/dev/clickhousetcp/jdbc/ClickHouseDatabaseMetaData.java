@@ -991,6 +991,19 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
      * statement behind it closes with it.
      */
     private ResultSet result(String[] columns, List<Object[]> rows) throws SQLException {
+        Block block = rows.isEmpty() ? EMPTY.computeIfAbsent(type(BOOL) + " " + String.join(" ", columns),
+                k -> block(columns, rows)) : block(columns, rows);
+        ClickHouseStatement st = (ClickHouseStatement) conn.createStatement();
+        st.closeOnCompletion();
+        return ClickHouseResultSet.of(st, block);
+    }
+
+    /** The empty blocks by shape (DBeaver asks for the foreign keys of every table): no rows, so shareable. */
+    private static final java.util.concurrent.ConcurrentMap<String, Block> EMPTY =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The detached block of {@link #result}. */
+    private Block block(String[] columns, List<Object[]> rows) {
         int n = columns.length / 2;
         String[] names = new String[n];
         Column[] cols = new Column[n];
@@ -1015,11 +1028,9 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
                 cols[i] = type.read(in, rows.size(), ctx, type.readPrefix(in));
             }
         } catch (IOException e) {
-            throw new SQLException("cannot build the metadata result: " + e.getMessage(), "HY000", e);
+            throw new java.io.UncheckedIOException("in-memory streams do not fail", e);
         }
-        ClickHouseStatement st = (ClickHouseStatement) conn.createStatement();
-        st.closeOnCompletion();
-        return ClickHouseResultSet.of(st, new Block(names, cols, rows.size(), Lifetime.FOREVER));
+        return new Block(names, cols, rows.size(), Lifetime.FOREVER);
     }
 
     /** An empty result with the columns {@code name type} given in pairs, answered without the server. */
