@@ -1381,7 +1381,7 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
      * {@code writeBackQuotedString}); null for an expression, whose columns only
      * {@code system.columns.is_in_primary_key} tells.
      */
-    static String keyColumn(String element) {
+    private static String keyColumn(String element) {
         if (element.length() >= 2 && element.startsWith("`") && element.endsWith("`")) {
             StringBuilder name = new StringBuilder();
             for (int i = 1; i < element.length() - 1; i++) {
