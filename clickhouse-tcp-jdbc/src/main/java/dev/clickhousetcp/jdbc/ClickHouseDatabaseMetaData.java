@@ -1,5 +1,19 @@
 package dev.clickhousetcp.jdbc;
 
+import dev.clickhousetcp.data.Block;
+import dev.clickhousetcp.data.Column;
+import dev.clickhousetcp.data.ColumnWriter;
+import dev.clickhousetcp.data.DataType;
+import dev.clickhousetcp.data.DataTypes;
+import dev.clickhousetcp.data.DecodeLimits;
+import dev.clickhousetcp.data.Lifetime;
+import dev.clickhousetcp.data.ReadContext;
+import dev.clickhousetcp.io.BinaryReader;
+import dev.clickhousetcp.io.BinaryWriter;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -7,6 +21,7 @@ import java.sql.RowIdLifetime;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +31,10 @@ import java.util.Set;
  * Database facts of a connection: product and driver names and versions, the URL (password hidden), the user,
  * the identifier rules (case-sensitive, stored as written), the database term of the {@code databaseTerm}
  * property, and the metadata result sets ({@code getTables}, {@code getColumns}, {@code getPrimaryKeys}...) read
- * from the server's {@code system.*} tables with one or two queries per call.
+ * from the server's {@code system.*} tables with one short query of plain columns per call (filtered on the
+ * server by the call's names and patterns); the JDBC columns ({@code DATA_TYPE}, {@code COLUMN_SIZE},
+ * {@code NULLABLE}...), the order JDBC documents and the table types are computed in the driver, and results that
+ * are always empty (foreign keys, procedures...) need no query.
  *
  * <p>In {@code databaseTerm=schema} (the default) a ClickHouse database is a JDBC schema: {@code getSchemas}
  * lists the databases, {@code TABLE_SCHEM} is the database, {@code TABLE_CAT} null, {@code getCatalogs} empty,
@@ -28,10 +46,11 @@ import java.util.Set;
  *
  * <p>Columns of the system tables that old servers lack (18.16: {@code system.columns.position},
  * {@code system.tables.comment}, {@code system.data_skipping_indices}, {@code system.functions.description})
- * are looked up once per connection and left out when absent; booleans are {@code UInt8} values
+ * are looked up once per server build and user and left out when absent; booleans are {@code UInt8} values
  * ({@code getObject} a {@link Short}) on servers without the Bool type (before 21.12). The result sets are the
- * driver's ordinary forward-only ResultSets (closing one closes its statement). Safe to share between threads
- * as the connection is.
+ * driver's ordinary forward-only ResultSets over a block the driver builds (same getters, conversions,
+ * {@code getObject} classes and {@code getMetaData}; closing one closes its statement). Safe to share between
+ * threads as the connection is.
  */
 final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
     private final ClickHouseJdbcConnection conn;
@@ -892,16 +911,25 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
     private static final String SHORT = "Nullable(Int16)";
     private static final String LONG = "Nullable(Int64)";
     private static final String BOOL = "Nullable(Bool)";
-    private static final String NULL_STR = "CAST(NULL AS Nullable(String))";
     /** The table types {@link #getTables} reports, in their order (that of {@link #getTableTypes}). */
     private static final List<String> TABLE_TYPES = List.of("DICTIONARY", "LOCAL TEMPORARY", "MATERIALIZED VIEW",
             "SYSTEM TABLE", "TABLE", "VIEW");
 
-    /** {@code system.<table>} columns of the server, read once (18.16 lacks several). */
-    private volatile Set<String> systemColumns;
+    /** The databases whose tables are {@code SYSTEM TABLE}s. */
+    private static final Set<String> SYSTEM_DATABASES = Set.of("system", "INFORMATION_SCHEMA", "information_schema");
+
+    /**
+     * {@code system.<table>} columns (18.16 lacks several) by server name, version, protocol revision, user and
+     * URL (a user may see fewer): one build has one set, so the first connection asks and later ones (a tool
+     * opens several) do not.
+     */
+    private static final java.util.concurrent.ConcurrentMap<String, Set<String>> SYSTEM_COLUMNS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     private Set<String> systemColumns() throws SQLException {
-        Set<String> s = systemColumns;
+        String build = conn.hello.name() + " " + conn.hello.version() + " " + conn.hello.revision() + " "
+                + conn.config.user() + " " + conn.config.safeUrl();
+        Set<String> s = SYSTEM_COLUMNS.get(build);
         if (s == null) {
             s = new HashSet<>();
             try (Statement st = conn.createStatement();
@@ -911,7 +939,9 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
                     s.add(rs.getString(1) + "." + rs.getString(2));
                 }
             }
-            systemColumns = s;
+            if (SYSTEM_COLUMNS.size() < 64) {
+                SYSTEM_COLUMNS.putIfAbsent(build, Set.copyOf(s));
+            }
         }
         return s;
     }
@@ -934,45 +964,127 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         return JdbcValues.literal(s, false);
     }
 
-    /** Runs a metadata query; the statement closes with its ResultSet. */
-    private ResultSet run(String sql) throws SQLException {
-        Statement st = conn.createStatement();
-        try {
-            st.closeOnCompletion();
-            return st.executeQuery(sql);
-        } catch (SQLException | RuntimeException e) {
-            st.close();
-            throw e;
+    /**
+     * The rows of a plain query, each value as {@code getObject} gives it (String, Short for UInt8, Integer,
+     * Long...).
+     */
+    private List<Object[]> query(String sql) throws SQLException {
+        List<Object[]> out = new ArrayList<>();
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                Object[] row = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    row[i] = rs.getObject(i + 1);
+                }
+                out.add(row);
+            }
         }
+        return out;
     }
 
     /**
-     * Headers of the empty results, by the query that gave them: the server answers each shape once, later
-     * calls (DBeaver asks for the imported keys of every table) are answered without a round trip. The query
-     * names every column type, so one header fits every server that accepted it.
+     * A result the driver builds itself: the columns {@code name type} given in pairs (ClickHouse types, so that
+     * getters, {@code getObject} classes and {@code getMetaData} are those of every other result of the driver),
+     * holding {@code rows} in their order. The values are written and read back through the types' own native
+     * column codecs into a detached block; a Boolean becomes 1 or 0 where the server has no Bool type. The
+     * statement behind it closes with it.
      */
-    private static final java.util.concurrent.ConcurrentMap<String, dev.clickhousetcp.data.Block> EMPTY_HEADERS =
+    private ResultSet result(String[] columns, List<Object[]> rows) throws SQLException {
+        Block block = rows.isEmpty() ? EMPTY.computeIfAbsent(type(BOOL) + " " + String.join(" ", columns),
+                k -> block(columns, rows)) : block(columns, rows);
+        ClickHouseStatement st = (ClickHouseStatement) conn.createStatement();
+        st.closeOnCompletion();
+        return ClickHouseResultSet.of(st, block);
+    }
+
+    /** The empty blocks by shape (DBeaver asks for the foreign keys of every table): no rows, so shareable. */
+    private static final java.util.concurrent.ConcurrentMap<String, Block> EMPTY =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    /** An empty result with the columns {@code name type} given in pairs. */
+    /** The detached block of {@link #result}. */
+    private Block block(String[] columns, List<Object[]> rows) {
+        int n = columns.length / 2;
+        String[] names = new String[n];
+        Column[] cols = new Column[n];
+        boolean bools = hasBool();
+        try {
+            for (int i = 0; i < n; i++) {
+                names[i] = columns[2 * i];
+                DataType type = DataTypes.parse(type(columns[2 * i + 1]), ZoneOffset.UTC);
+                ColumnWriter w = type.newWriter();
+                for (Object[] r : rows) {
+                    w.append(!bools && r[i] instanceof Boolean bool ? (short) (bool ? 1 : 0) : r[i]);
+                }
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                BinaryWriter out = new BinaryWriter(bytes, 8192);
+                w.writePrefix(out);
+                w.writeData(out);
+                out.flush();
+                BinaryReader in = new BinaryReader(new ByteArrayInputStream(bytes.toByteArray()), 8192,
+                        DecodeLimits.DEFAULT.maxStringBytes());
+                // revision 0: these types' layout depends on no protocol feature; no pool: a detached block
+                ReadContext ctx = new ReadContext(DecodeLimits.DEFAULT, ZoneOffset.UTC, 0, null);
+                cols[i] = type.read(in, rows.size(), ctx, type.readPrefix(in));
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("in-memory streams do not fail", e);
+        }
+        return new Block(names, cols, rows.size(), Lifetime.FOREVER);
+    }
+
+    /** An empty result with the columns {@code name type} given in pairs, answered without the server. */
     private ResultSet empty(String... columns) throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT ");
-        for (int i = 0; i < columns.length; i += 2) {
-            q.append(i == 0 ? "" : ", ").append("CAST(NULL AS ").append(type(columns[i + 1])).append(") AS ")
-                    .append(columns[i]);
+        return result(columns, List.of());
+    }
+
+    /**
+     * Sorts rows by the values at {@code keys}, in order: strings by code point (the order of their UTF-8
+     * bytes, as ClickHouse sorts them), numbers by value, NULL last. Stable.
+     */
+    private static void sort(List<Object[]> rows, int... keys) {
+        rows.sort((x, y) -> {
+            for (int k : keys) {
+                int c = compareValues(x[k], y[k]);
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        });
+    }
+
+    private static int compareValues(Object a, Object b) {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : 1) : -1;
         }
-        String sql = q.append(" FROM system.one WHERE 0").toString();
-        dev.clickhousetcp.data.Block header = EMPTY_HEADERS.get(sql);
-        if (header != null) {
-            ClickHouseStatement st = (ClickHouseStatement) conn.createStatement();
-            st.closeOnCompletion();
-            return ClickHouseResultSet.empty(st, header);
+        if (a instanceof Number x && b instanceof Number y) {
+            return Long.compare(x.longValue(), y.longValue());
         }
-        ResultSet rs = run(sql);
-        if (rs instanceof ClickHouseResultSet r) {
-            EMPTY_HEADERS.putIfAbsent(sql, r.header());
+        String s = a.toString();
+        String t = b.toString();
+        int i = 0;
+        int j = 0;
+        while (i < s.length() && j < t.length()) {
+            int p = s.codePointAt(i);
+            int q = t.codePointAt(j);
+            if (p != q) {
+                return Integer.compare(p, q);
+            }
+            i += Character.charCount(p);
+            j += Character.charCount(q);
         }
-        return rs;
+        return Integer.compare(s.length() - i, t.length() - j);
+    }
+
+    /** The {@code TABLE_CAT} value of a database: itself in catalog mode, else null. */
+    private String cat(String database) {
+        return conn.catalogTerm() ? database : null;
+    }
+
+    /** The {@code TABLE_SCHEM} value of a database: itself in schema mode, else null. */
+    private String schem(String database) {
+        return conn.catalogTerm() ? null : database;
     }
 
     /** Whether a LIKE pattern matches the empty string (the schema of catalog mode, the catalog of schema mode). */
@@ -1006,48 +1118,6 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     private static String nameFilter(String col, String value, boolean pattern) throws SQLException {
         return value == null ? "1" : col + (pattern ? " LIKE " : " = ") + lit(value);
-    }
-
-    /** The catalog and schema columns {@code <prefix>_CAT, <prefix>_SCHEM} for a database expression. */
-    private String catalogSchema(String prefix, String databaseExpr) {
-        String db = "toNullable(" + databaseExpr + ")";
-        return conn.catalogTerm()
-                ? db + " AS " + prefix + "_CAT, " + NULL_STR + " AS " + prefix + "_SCHEM"
-                : NULL_STR + " AS " + prefix + "_CAT, " + db + " AS " + prefix + "_SCHEM";
-    }
-
-    /**
-     * An array literal of per-key values, indexed by the row's {@code _i} (its key's position in the key list
-     * the query was built with, 0 for a key that appeared since: then the type's default).
-     */
-    private String pick(List<?> values, String type) throws SQLException {
-        StringBuilder b = new StringBuilder("CAST([");
-        for (int i = 0; i < values.size(); i++) {
-            Object v = values.get(i);
-            b.append(i == 0 ? "" : ", ").append(v instanceof String str ? lit(str)
-                    : v instanceof Boolean bool ? (bool ? "1" : "0") : String.valueOf(v == null ? "NULL" : v));
-        }
-        return b.append("] AS Array(").append(type(type)).append("))[_i]").toString();
-    }
-
-    /**
-     * The row's {@code _i}: the place of {@code keyExpr}'s value among {@code keys}, matched by MD5 so that the
-     * query carries 32 characters per key however long the type strings are (ClickHouse's {@code MD5} and Java's
-     * agree on the UTF-8 bytes).
-     */
-    private static String keyIndex(String keyExpr, List<String> keys) {
-        StringBuilder b = new StringBuilder("indexOf(CAST([");
-        java.security.MessageDigest md5;
-        try {
-            md5 = java.security.MessageDigest.getInstance("MD5");
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has MD5", e);
-        }
-        for (int i = 0; i < keys.size(); i++) {
-            byte[] d = md5.digest(keys.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            b.append(i == 0 ? "'" : ", '").append(java.util.HexFormat.of().withUpperCase().formatHex(d)).append('\'');
-        }
-        return b.append("] AS Array(String)), hex(MD5(").append(keyExpr).append("))) AS _i").toString();
     }
 
     private List<String> strings(String sql) throws SQLException {
@@ -1103,69 +1173,107 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
 
     @Override
     public ResultSet getSchemas(String catalog, String schemaPattern) throws SQLException {
+        String[] columns = {"TABLE_SCHEM", STR, "TABLE_CATALOG", STR};
         if (conn.catalogTerm()) {
-            return empty("TABLE_SCHEM", STR, "TABLE_CATALOG", STR);
+            return empty(columns);
         }
-        return run("SELECT name AS TABLE_SCHEM, " + NULL_STR + " AS TABLE_CATALOG FROM system.databases WHERE "
-                + databaseFilter("name", catalog, schemaPattern, true) + " ORDER BY TABLE_SCHEM");
+        List<Object[]> rows = new ArrayList<>();
+        for (String name : strings("SELECT name FROM system.databases WHERE "
+                + databaseFilter("name", catalog, schemaPattern, true))) {
+            rows.add(new Object[] {name, null});
+        }
+        sort(rows, 0);
+        return result(columns, rows);
     }
 
     /** Databases in catalog mode ({@code databaseTerm=catalog}), none in schema mode. Column {@code TABLE_CAT}. */
     @Override
     public ResultSet getCatalogs() throws SQLException {
+        String[] columns = {"TABLE_CAT", STR};
         if (!conn.catalogTerm()) {
-            return empty("TABLE_CAT", STR);
+            return empty(columns);
         }
-        return run("SELECT name AS TABLE_CAT FROM system.databases ORDER BY TABLE_CAT");
+        List<Object[]> rows = new ArrayList<>();
+        for (String name : strings("SELECT name FROM system.databases")) {
+            rows.add(new Object[] {name});
+        }
+        sort(rows, 0);
+        return result(columns, rows);
     }
 
-    /** {@code DICTIONARY, LOCAL TEMPORARY, MATERIALIZED VIEW, SYSTEM TABLE, TABLE, VIEW}. */
+    /** {@code DICTIONARY, LOCAL TEMPORARY, MATERIALIZED VIEW, SYSTEM TABLE, TABLE, VIEW}; no query. */
     @Override
     public ResultSet getTableTypes() throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT arrayJoin([");
-        for (int i = 0; i < TABLE_TYPES.size(); i++) {
-            q.append(i == 0 ? "" : ", ").append(lit(TABLE_TYPES.get(i)));
+        List<Object[]> rows = new ArrayList<>();
+        for (String t : TABLE_TYPES) {
+            rows.add(new Object[] {t});
         }
-        return run(q.append("]) AS TABLE_TYPE").toString());
+        return result(new String[] {"TABLE_TYPE", "String"}, rows);
     }
+
+    private static final String[] TABLES = {"TABLE_CAT", STR, "TABLE_SCHEM", STR, "TABLE_NAME", "String",
+        "TABLE_TYPE", "String", "REMARKS", STR, "TYPE_CAT", STR, "TYPE_SCHEM", STR, "TYPE_NAME", STR,
+        "SELF_REFERENCING_COL_NAME", STR, "REF_GENERATION", STR};
 
     /**
      * Tables of {@code system.tables}. {@code TABLE_TYPE}: {@code SYSTEM TABLE} in the databases
      * {@code system}/{@code INFORMATION_SCHEMA}, {@code VIEW} (View, LiveView, WindowView),
      * {@code MATERIALIZED VIEW}, {@code DICTIONARY}, {@code LOCAL TEMPORARY}, else {@code TABLE};
-     * {@code REMARKS} = the table comment (empty before ClickHouse has {@code system.tables.comment}).
+     * {@code REMARKS} = the table comment (empty before ClickHouse has {@code system.tables.comment}). One query
+     * (the patterns filter on the server); the types and the order ({@code TABLE_TYPE, TABLE_CAT, TABLE_SCHEM,
+     * TABLE_NAME}) are worked out in the driver.
      */
     @Override
     public ResultSet getTables(String catalog, String schemaPattern, String tableNamePattern, String[] types)
             throws SQLException {
-        StringBuilder q = new StringBuilder("SELECT * FROM (SELECT ").append(catalogSchema("TABLE", "database"))
-                .append(", name AS TABLE_NAME, multiIf(is_temporary != 0, 'LOCAL TEMPORARY', database IN ('system', "
-                        + "'INFORMATION_SCHEMA', 'information_schema'), 'SYSTEM TABLE', engine IN ('View', 'LiveView', "
-                        + "'WindowView'), 'VIEW', engine = 'MaterializedView', 'MATERIALIZED VIEW', engine = "
-                        + "'Dictionary', 'DICTIONARY', 'TABLE') AS TABLE_TYPE, toNullable(")
-                .append(has("tables.comment") ? "comment" : "''").append(") AS REMARKS, ")
-                .append(NULL_STR).append(" AS TYPE_CAT, ").append(NULL_STR).append(" AS TYPE_SCHEM, ")
-                .append(NULL_STR).append(" AS TYPE_NAME, ").append(NULL_STR).append(" AS SELF_REFERENCING_COL_NAME, ")
-                .append(NULL_STR).append(" AS REF_GENERATION FROM system.tables WHERE ")
-                .append(databaseFilter("database", catalog, schemaPattern, true)).append(" AND ")
-                .append(nameFilter("name", tableNamePattern, true)).append(")");
+        Set<String> wanted = types == null ? null : new HashSet<>();
         if (types != null) {
-            q.append(" WHERE TABLE_TYPE IN (");
-            for (int i = 0; i < types.length; i++) {
-                q.append(i == 0 ? "" : ", ").append(lit(String.valueOf(types[i])));
+            for (String t : types) {
+                wanted.add(String.valueOf(t));
             }
-            q.append(types.length == 0 ? "''" : "").append(")");
+            if (wanted.isEmpty()) {
+                return empty(TABLES);
+            }
         }
-        return run(q.append(" ORDER BY TABLE_TYPE, TABLE_CAT, TABLE_SCHEM, TABLE_NAME").toString());
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] t : query("SELECT database, name, engine, is_temporary, "
+                + (has("tables.comment") ? "comment" : "''") + " FROM system.tables WHERE "
+                + databaseFilter("database", catalog, schemaPattern, true) + " AND "
+                + nameFilter("name", tableNamePattern, true))) {
+            String database = (String) t[0];
+            String engine = (String) t[2];
+            String type = ((Number) t[3]).intValue() != 0 ? "LOCAL TEMPORARY"
+                    : SYSTEM_DATABASES.contains(database) ? "SYSTEM TABLE"
+                    : engine.equals("View") || engine.equals("LiveView") || engine.equals("WindowView") ? "VIEW"
+                    : engine.equals("MaterializedView") ? "MATERIALIZED VIEW"
+                    : engine.equals("Dictionary") ? "DICTIONARY" : "TABLE";
+            if (wanted == null || wanted.contains(type)) {
+                rows.add(new Object[] {cat(database), schem(database), t[1], type, t[4], null, null, null, null,
+                    null});
+            }
+        }
+        sort(rows, 3, 0, 1, 2);
+        return result(TABLES, rows);
     }
+
+    private static final String[] COLUMNS = {"TABLE_CAT", STR, "TABLE_SCHEM", STR, "TABLE_NAME", "String",
+        "COLUMN_NAME", "String", "DATA_TYPE", "Int32", "TYPE_NAME", "String", "COLUMN_SIZE", INT,
+        "BUFFER_LENGTH", INT, "DECIMAL_DIGITS", INT, "NUM_PREC_RADIX", INT, "NULLABLE", "Int32", "REMARKS", STR,
+        "COLUMN_DEF", STR, "SQL_DATA_TYPE", INT, "SQL_DATETIME_SUB", INT, "CHAR_OCTET_LENGTH", INT,
+        "ORDINAL_POSITION", "Int32", "IS_NULLABLE", "String", "SCOPE_CATALOG", STR, "SCOPE_SCHEMA", STR,
+        "SCOPE_TABLE", STR, "SOURCE_DATA_TYPE", SHORT, "IS_AUTOINCREMENT", "String", "IS_GENERATEDCOLUMN",
+        "String"};
 
     /**
      * Columns of {@code system.columns}: {@code TYPE_NAME} is the type string verbatim, {@code DATA_TYPE},
      * {@code COLUMN_SIZE}, {@code DECIMAL_DIGITS}, {@code NULLABLE} come from it per the driver's type mapping
      * ({@link Types#OTHER} for a type it does not know), {@code ORDINAL_POSITION} counts from 1 in each table,
      * {@code COLUMN_DEF} = the default expression, {@code REMARKS} = the column comment,
-     * {@code IS_GENERATEDCOLUMN} = YES for MATERIALIZED and ALIAS columns. Two queries: the distinct types,
-     * then the rows.
+     * {@code IS_GENERATEDCOLUMN} = YES for MATERIALIZED and ALIAS columns. One query of plain
+     * {@code system.columns} columns (the patterns filter on the server); the JDBC columns and the order
+     * ({@code TABLE_CAT, TABLE_SCHEM, TABLE_NAME, ORDINAL_POSITION}) are worked out in the driver. Servers without
+     * {@code system.columns.position} (18.16) send every column of the matching tables, in table order, with
+     * whether it matches the column pattern.
      */
     @Override
     public ResultSet getColumns(String catalog, String schemaPattern, String tableNamePattern,
@@ -1173,77 +1281,140 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         String where = databaseFilter("database", catalog, schemaPattern, true) + " AND "
                 + nameFilter("table", tableNamePattern, true);
         String columnWhere = nameFilter("name", columnNamePattern, true);
-        List<String> types = strings("SELECT DISTINCT type FROM system.columns WHERE " + where + " AND "
-                + columnWhere);
-        List<Integer> dataType = new ArrayList<>();
-        List<Integer> size = new ArrayList<>();
-        List<Integer> digits = new ArrayList<>();
-        List<Integer> radix = new ArrayList<>();
-        List<Integer> octets = new ArrayList<>();
-        List<Integer> nullable = new ArrayList<>();
-        for (String t : types) {
-            TypeFacts f = TypeFacts.of(t);
-            dataType.add(f.dataType());
-            size.add(f.size());
-            digits.add(f.decimalDigits());
-            radix.add(f.radix());
-            octets.add(f.octetLength());
-            nullable.add(f.nullable());
+        boolean position = has("columns.position");
+        String select = "SELECT database, table, name, type, default_kind, default_expression, "
+                + (has("columns.comment") ? "comment" : "''") + ", ";
+        List<Object[]> found = query(position
+                ? select + "position FROM system.columns WHERE " + where + " AND " + columnWhere
+                : select + columnWhere + " FROM system.columns WHERE " + where);
+        java.util.Map<String, TypeFacts> facts = new java.util.HashMap<>();
+        List<Object[]> rows = new ArrayList<>(found.size());
+        Object[] previous = null;
+        int counted = 0;
+        for (Object[] c : found) {
+            String database = (String) c[0];
+            String type = (String) c[3];
+            String kind = (String) c[4];
+            String def = (String) c[5];
+            int ordinal;
+            if (position) {
+                ordinal = ((Number) c[7]).intValue();
+            } else {
+                boolean sameTable = previous != null && previous[0].equals(c[0]) && previous[1].equals(c[1]);
+                counted = sameTable ? counted + 1 : 1;
+                previous = c;
+                ordinal = counted;
+                if (((Number) c[7]).intValue() == 0) {
+                    continue;
+                }
+            }
+            TypeFacts f = facts.computeIfAbsent(type, TypeFacts::of);
+            rows.add(new Object[] {cat(database), schem(database), c[1], c[2], f.dataType(), type, f.size(), null,
+                f.decimalDigits(), f.radix(), f.nullable(), c[6], def.isEmpty() ? null : def, null, null,
+                f.octetLength(), ordinal, f.nullable() == columnNullable ? "YES" : "NO", null, null, null, null, "NO",
+                kind.equals("MATERIALIZED") || kind.equals("ALIAS") ? "YES" : "NO"});
         }
-        String comment = has("columns.comment") ? "comment" : "''";
-        String source;
-        if (has("columns.position")) {
-            source = "SELECT database, table, name, type, position, default_kind, default_expression, " + comment
-                    + " AS remarks FROM system.columns WHERE " + where + " AND " + columnWhere;
-        } else {
-            // no system.columns.position (18.16): number the columns of each table in their order
-            source = "SELECT database, table, name, type, position, default_kind, default_expression, remarks FROM "
-                    + "(SELECT database, table, groupArray(name) AS n, groupArray(type) AS t, groupArray(default_kind) "
-                    + "AS k, groupArray(default_expression) AS e, groupArray(" + comment + ") AS c FROM system.columns "
-                    + "WHERE " + where + " GROUP BY database, table) ARRAY JOIN n AS name, t AS type, k AS "
-                    + "default_kind, e AS default_expression, c AS remarks, arrayEnumerate(n) AS position WHERE "
-                    + columnWhere;
-        }
-        String q = "SELECT " + catalogSchema("TABLE", "database") + ", table AS TABLE_NAME, name AS COLUMN_NAME, "
-                + "toInt32(if(_i = 0, " + Types.OTHER + ", " + pick(dataType, INT) + ")) AS DATA_TYPE, "
-                + "type AS TYPE_NAME, " + pick(size, INT) + " AS COLUMN_SIZE, CAST(NULL AS Nullable(Int32)) AS "
-                + "BUFFER_LENGTH, " + pick(digits, INT) + " AS DECIMAL_DIGITS, " + pick(radix, INT)
-                + " AS NUM_PREC_RADIX, toInt32(" + pick(nullable, INT) + ") AS NULLABLE, toNullable(remarks) AS "
-                + "REMARKS, if(default_expression = '', " + NULL_STR + ", default_expression) AS COLUMN_DEF, "
-                + "CAST(NULL AS Nullable(Int32)) AS SQL_DATA_TYPE, CAST(NULL AS Nullable(Int32)) AS SQL_DATETIME_SUB, "
-                + pick(octets, INT) + " AS CHAR_OCTET_LENGTH, toInt32(position) AS ORDINAL_POSITION, "
-                + "if(NULLABLE = " + columnNullable + ", 'YES', 'NO') AS IS_NULLABLE, " + NULL_STR + " AS SCOPE_CATALOG, "
-                + NULL_STR + " AS SCOPE_SCHEMA, " + NULL_STR + " AS SCOPE_TABLE, CAST(NULL AS Nullable(Int16)) AS "
-                + "SOURCE_DATA_TYPE, 'NO' AS IS_AUTOINCREMENT, if(default_kind IN ('MATERIALIZED', 'ALIAS'), 'YES', "
-                + "'NO') AS IS_GENERATEDCOLUMN FROM (SELECT *, " + keyIndex("type", types) + " FROM ("
-                + source + ")) ORDER BY TABLE_CAT, TABLE_SCHEM, TABLE_NAME, ORDINAL_POSITION";
-        return run(q);
+        sort(rows, 0, 1, 2, 16);
+        return result(COLUMNS, rows);
     }
 
+    private static final String[] PRIMARY_KEYS = {"TABLE_CAT", STR, "TABLE_SCHEM", STR, "TABLE_NAME", "String",
+        "COLUMN_NAME", "String", "KEY_SEQ", "Int16", "PK_NAME", STR};
+
     /**
-     * The columns of the table's primary key ({@code system.columns.is_in_primary_key}): {@code KEY_SEQ} is the
-     * column's place in {@code system.tables.primary_key} (columns used only inside key expressions follow, by
-     * name); {@code PK_NAME} null. Ordered by {@code COLUMN_NAME}, as JDBC asks.
+     * The columns of the table's primary key: {@code KEY_SEQ} is the column's place in
+     * {@code system.tables.primary_key}; columns used only inside key expressions
+     * ({@code system.columns.is_in_primary_key}) follow, by name. {@code PK_NAME} null. Ordered by
+     * {@code COLUMN_NAME}, as JDBC asks. One query to {@code system.tables} when every key element is a column
+     * name (the usual {@code ORDER BY (a, b)}); a second to {@code system.columns} for the tables whose key has
+     * an expression.
      */
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
-        String tables = "FROM system.tables WHERE " + databaseFilter("database", catalog, schema, false) + " AND "
-                + nameFilter("name", table, false);
-        // one table named exactly (DBeaver asks so for each table): its key as a scalar subquery, about twice
-        // as fast as the join with system.tables that several tables need
-        boolean oneTable = table != null && (conn.catalogTerm() ? catalog != null : schema != null);
-        String key = oneTable ? "(SELECT any(primary_key) " + tables + ")" : "primary_key";
-        String join = oneTable ? "" : " ALL INNER JOIN (SELECT database, name AS table, primary_key " + tables
-                + ") AS t USING (database, table)";
-        String q = "SELECT " + catalogSchema("TABLE", "database") + ", table AS TABLE_NAME, COLUMN_NAME, "
-                + "toInt16(seq) AS KEY_SEQ, " + NULL_STR + " AS PK_NAME FROM (SELECT database, table, "
-                + "arrayMap(x -> tupleElement(x, 3), arraySort(groupArray((k = 0, k, name)))) AS names FROM ("
-                + "SELECT database, table, name, indexOf(splitByString(', ', " + key + "), name) AS k "
-                + "FROM system.columns" + join + " WHERE is_in_primary_key != 0 AND "
-                + databaseFilter("database", catalog, schema, false) + " AND " + nameFilter("table", table, false)
-                + ") GROUP BY database, table) ARRAY JOIN names AS COLUMN_NAME, arrayEnumerate(names) AS seq "
-                + "ORDER BY COLUMN_NAME";
-        return run(q);
+        String database = databaseFilter("database", catalog, schema, false);
+        java.util.Map<List<Object>, List<String>> keys = new java.util.LinkedHashMap<>();
+        java.util.Map<List<Object>, List<String>> columns = new java.util.LinkedHashMap<>();
+        List<Object> expressionKeys = new ArrayList<>();
+        for (Object[] r : query("SELECT database, name, primary_key FROM system.tables WHERE primary_key != '' AND "
+                + database + " AND " + nameFilter("name", table, false))) {
+            List<Object> t = List.of(r[0], r[1]);
+            List<String> names = new ArrayList<>(); // the key's column names, null for an expression
+            for (String element : ((String) r[2]).split(", ", -1)) {
+                names.add(keyColumn(element));
+            }
+            keys.put(t, names);
+            if (names.contains(null)) {
+                expressionKeys.add(t);
+            } else {
+                columns.put(t, new ArrayList<>(names));
+            }
+        }
+        if (!expressionKeys.isEmpty()) {
+            for (Object[] r : query("SELECT database, table, name FROM system.columns WHERE is_in_primary_key != 0 AND "
+                    + database + " AND " + nameFilter("table", table, false))) {
+                List<Object> t = List.of(r[0], r[1]);
+                if (expressionKeys.contains(t)) {
+                    columns.computeIfAbsent(t, x -> new ArrayList<>()).add((String) r[2]);
+                }
+            }
+        }
+        List<Object[]> rows = new ArrayList<>();
+        columns.forEach((t, names) -> {
+            List<String> key = keys.get(t);
+            names.sort((x, y) -> {
+                int i = key.indexOf(x);
+                int j = key.indexOf(y);
+                return i >= 0 && j >= 0 ? Integer.compare(i, j) : i >= 0 ? -1 : j >= 0 ? 1 : compareValues(x, y);
+            });
+            String db = (String) t.get(0);
+            for (int seq = 0; seq < names.size(); seq++) {
+                rows.add(new Object[] {cat(db), schem(db), t.get(1), names.get(seq), (short) (seq + 1), null});
+            }
+        });
+        sort(rows, 3, 0, 1, 2);
+        return result(PRIMARY_KEYS, rows);
+    }
+
+    /**
+     * The column an element of {@code system.tables.primary_key} names: a plain identifier, or one in back quotes
+     * with backslash escapes (as ClickHouse prints names that need quoting, src/IO/WriteHelpers.h
+     * {@code writeBackQuotedString}); null for an expression, whose columns only
+     * {@code system.columns.is_in_primary_key} tells.
+     */
+    private static String keyColumn(String element) {
+        if (element.length() >= 2 && element.startsWith("`") && element.endsWith("`")) {
+            StringBuilder name = new StringBuilder();
+            for (int i = 1; i < element.length() - 1; i++) {
+                char c = element.charAt(i);
+                if (c == '`') {
+                    return null; // `a` + `b` and the like
+                }
+                if (c == '\\' && i + 1 < element.length() - 1) {
+                    c = element.charAt(++i);
+                    c = switch (c) {
+                        case 'b' -> '\b';
+                        case 'f' -> '\f';
+                        case 'n' -> '\n';
+                        case 'r' -> '\r';
+                        case 't' -> '\t';
+                        case '0' -> '\0';
+                        default -> c;
+                    };
+                }
+                name.append(c);
+            }
+            return name.toString();
+        }
+        if (element.isEmpty() || Character.isDigit(element.charAt(0))) {
+            return null;
+        }
+        for (int i = 0; i < element.length(); i++) {
+            char c = element.charAt(i);
+            if (!(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9')) {
+                return null;
+            }
+        }
+        return element;
     }
 
     private static final String[] INDEX_INFO = {"TABLE_CAT", STR, "TABLE_SCHEM", STR, "TABLE_NAME", STR,
@@ -1254,7 +1425,8 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
      * The table's data-skipping indices ({@code system.data_skipping_indices}, ClickHouse 20.10 and later; none
      * before and none when {@code unique} is asked: ClickHouse has no unique index): {@code NON_UNIQUE} true,
      * {@code TYPE} {@link #tableIndexOther}, {@code INDEX_QUALIFIER} the index type ({@code minmax},
-     * {@code bloom_filter}...), {@code COLUMN_NAME} the index expression, {@code ORDINAL_POSITION} 1.
+     * {@code bloom_filter}...), {@code COLUMN_NAME} the index expression, {@code ORDINAL_POSITION} 1. One query;
+     * ordered by {@code INDEX_NAME} (the other sort keys of JDBC are the same in every row).
      */
     @Override
     public ResultSet getIndexInfo(String catalog, String schema, String table, boolean unique, boolean approximate)
@@ -1262,14 +1434,15 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         if (unique || !has("data_skipping_indices.expr")) {
             return empty(INDEX_INFO);
         }
-        String q = "SELECT " + catalogSchema("TABLE", "database") + ", table AS TABLE_NAME, CAST(1 AS "
-                + type(BOOL) + ") AS NON_UNIQUE, toNullable(type) AS INDEX_QUALIFIER, toNullable(name) AS INDEX_NAME, "
-                + "toInt16(" + tableIndexOther + ") AS TYPE, toInt16(1) AS ORDINAL_POSITION, toNullable(expr) AS "
-                + "COLUMN_NAME, " + NULL_STR + " AS ASC_OR_DESC, toInt64(0) AS CARDINALITY, toInt64(0) AS PAGES, "
-                + NULL_STR + " AS FILTER_CONDITION FROM system.data_skipping_indices WHERE "
-                + databaseFilter("database", catalog, schema, false) + " AND " + nameFilter("table", table, false)
-                + " ORDER BY NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION";
-        return run(q);
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] r : query("SELECT database, table, name, type, expr FROM system.data_skipping_indices WHERE "
+                + databaseFilter("database", catalog, schema, false) + " AND " + nameFilter("table", table, false))) {
+            String db = (String) r[0];
+            rows.add(new Object[] {cat(db), schem(db), r[1], true, r[3], r[2], (short) tableIndexOther, (short) 1,
+                r[4], null, 0L, 0L, null});
+        }
+        sort(rows, 5, 0, 1, 2);
+        return result(INDEX_INFO, rows);
     }
 
     private static final String[] KEYS = {"PKTABLE_CAT", STR, "PKTABLE_SCHEM", STR, "PKTABLE_NAME", STR,
@@ -1297,84 +1470,70 @@ final class ClickHouseDatabaseMetaData implements DatabaseMetaData {
         return empty(KEYS);
     }
 
+    private static final String[] TYPE_INFO = {"TYPE_NAME", "String", "DATA_TYPE", "Int32", "PRECISION", INT,
+        "LITERAL_PREFIX", STR, "LITERAL_SUFFIX", STR, "CREATE_PARAMS", STR, "NULLABLE", SHORT, "CASE_SENSITIVE", BOOL,
+        "SEARCHABLE", "Int16", "UNSIGNED_ATTRIBUTE", BOOL, "FIXED_PREC_SCALE", BOOL, "AUTO_INCREMENT", BOOL,
+        "LOCAL_TYPE_NAME", STR, "MINIMUM_SCALE", "Int16", "MAXIMUM_SCALE", SHORT, "SQL_DATA_TYPE", INT,
+        "SQL_DATETIME_SUB", INT, "NUM_PREC_RADIX", INT};
+
     /**
      * Every family of {@code system.data_type_families} (aliases typed as what they alias), ordered by
-     * {@code DATA_TYPE} then name; {@code DATA_TYPE}, {@code PRECISION}... per the driver's type mapping.
+     * {@code DATA_TYPE} then name; {@code DATA_TYPE}, {@code PRECISION}... per the driver's type mapping. One query.
      */
     @Override
     public ResultSet getTypeInfo() throws SQLException {
-        List<String> names = new ArrayList<>();
-        List<Integer> dataType = new ArrayList<>();
-        List<Integer> precision = new ArrayList<>();
-        List<String> quote = new ArrayList<>();
-        List<String> params = new ArrayList<>();
-        List<Short> nullable = new ArrayList<>();
-        List<Boolean> caseSensitive = new ArrayList<>();
-        List<Boolean> unsigned = new ArrayList<>();
-        List<Boolean> fixedScale = new ArrayList<>();
-        List<Short> maxScale = new ArrayList<>();
-        List<Integer> radix = new ArrayList<>();
-        try (Statement st = conn.createStatement();
-             ResultSet rs = st.executeQuery("SELECT name, alias_to FROM system.data_type_families")) {
-            while (rs.next()) {
-                String name = rs.getString(1);
-                String family = rs.getString(2).isEmpty() ? name : rs.getString(2);
-                int t = JdbcTypes.sqlType(family);
-                names.add(name);
-                dataType.add(t);
-                boolean decimal = family.startsWith("Decimal");
-                int p = decimal ? JdbcTypes.precision(family.equals("Decimal") ? "Decimal(76, 0)" : family + "(0)")
-                        : JdbcTypes.precision(family);
-                precision.add(t == Types.DATE ? Integer.valueOf(10) : t == Types.TIMESTAMP ? Integer.valueOf(29)
-                        : p > 0 ? Integer.valueOf(p) : null);
-                boolean quoted = t == Types.VARCHAR || t == Types.DATE || t == Types.TIMESTAMP || t == Types.TIME
-                        || family.equals("UUID") || family.startsWith("IPv");
-                quote.add(quoted ? "'" : null);
-                params.add(family.equals("Decimal") ? "precision,scale" : decimal ? "scale"
-                        : family.equals("FixedString") ? "length" : family.equals("DateTime64") ? "precision,timezone"
-                        : family.equals("DateTime") ? "timezone" : null);
-                boolean wrapper = switch (family) {
-                    case "Array", "Map", "Tuple", "Nested", "AggregateFunction", "LowCardinality", "Nullable",
-                         "SimpleAggregateFunction" -> true;
-                    default -> false;
-                };
-                nullable.add((short) (wrapper ? typeNoNulls : typeNullable));
-                caseSensitive.add(t == Types.VARCHAR);
-                unsigned.add(family.startsWith("UInt"));
-                fixedScale.add(decimal);
-                maxScale.add((short) (decimal ? p : family.equals("DateTime64") ? 9 : 0));
-                radix.add(TypeFacts.numeric(t) ? 10 : null);
-            }
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] r : query("SELECT name, alias_to FROM system.data_type_families")) {
+            String name = (String) r[0];
+            String family = ((String) r[1]).isEmpty() ? name : (String) r[1];
+            int t = JdbcTypes.sqlType(family);
+            boolean decimal = family.startsWith("Decimal");
+            int p = decimal ? JdbcTypes.precision(family.equals("Decimal") ? "Decimal(76, 0)" : family + "(0)")
+                    : JdbcTypes.precision(family);
+            Integer precision = t == Types.DATE ? Integer.valueOf(10) : t == Types.TIMESTAMP ? Integer.valueOf(29)
+                    : p > 0 ? Integer.valueOf(p) : null;
+            boolean quoted = t == Types.VARCHAR || t == Types.DATE || t == Types.TIMESTAMP || t == Types.TIME
+                    || family.equals("UUID") || family.startsWith("IPv");
+            String quote = quoted ? "'" : null;
+            String params = family.equals("Decimal") ? "precision,scale" : decimal ? "scale"
+                    : family.equals("FixedString") ? "length" : family.equals("DateTime64") ? "precision,timezone"
+                    : family.equals("DateTime") ? "timezone" : null;
+            boolean wrapper = switch (family) {
+                case "Array", "Map", "Tuple", "Nested", "AggregateFunction", "LowCardinality", "Nullable",
+                     "SimpleAggregateFunction" -> true;
+                default -> false;
+            };
+            rows.add(new Object[] {name, t, precision, quote, quote, params,
+                (short) (wrapper ? typeNoNulls : typeNullable), t == Types.VARCHAR, (short) typeSearchable,
+                family.startsWith("UInt"), decimal, false, name, (short) 0,
+                (short) (decimal ? p : family.equals("DateTime64") ? 9 : 0), null, null,
+                TypeFacts.numeric(t) ? 10 : null});
         }
-        String q = "SELECT name AS TYPE_NAME, toInt32(if(_i = 0, " + Types.OTHER + ", " + pick(dataType, INT)
-                + ")) AS DATA_TYPE, " + pick(precision, INT) + " AS PRECISION, " + pick(quote, STR)
-                + " AS LITERAL_PREFIX, " + pick(quote, STR) + " AS LITERAL_SUFFIX, " + pick(params, STR)
-                + " AS CREATE_PARAMS, toInt16(" + pick(nullable, SHORT) + ") AS NULLABLE, " + pick(caseSensitive, BOOL)
-                + " AS CASE_SENSITIVE, toInt16(" + typeSearchable + ") AS SEARCHABLE, " + pick(unsigned, BOOL)
-                + " AS UNSIGNED_ATTRIBUTE, " + pick(fixedScale, BOOL) + " AS FIXED_PREC_SCALE, CAST(0 AS " + type(BOOL)
-                + ") AS AUTO_INCREMENT, toNullable(name) AS LOCAL_TYPE_NAME, toInt16(0) AS MINIMUM_SCALE, toInt16("
-                + pick(maxScale, SHORT) + ") AS MAXIMUM_SCALE, CAST(NULL AS Nullable(Int32)) AS SQL_DATA_TYPE, "
-                + "CAST(NULL AS Nullable(Int32)) AS SQL_DATETIME_SUB, " + pick(radix, INT) + " AS NUM_PREC_RADIX "
-                + "FROM (SELECT name, " + keyIndex("name", names) + " FROM system.data_type_families) "
-                + "ORDER BY DATA_TYPE, TYPE_NAME";
-        return run(q);
+        sort(rows, 1, 0);
+        return result(TYPE_INFO, rows);
     }
+
+    private static final String[] FUNCTIONS = {"FUNCTION_CAT", STR, "FUNCTION_SCHEM", STR, "FUNCTION_NAME",
+        "String", "REMARKS", STR, "FUNCTION_TYPE", "Int16", "SPECIFIC_NAME", "String"};
 
     /**
      * The server's functions ({@code system.functions}, aggregate ones included); they belong to no database, so
-     * only a null or empty catalog and a schema pattern matching the empty string find them.
+     * only a null or empty catalog and a schema pattern matching the empty string find them (no query otherwise).
      * {@code FUNCTION_TYPE} {@link #functionNoTable}; {@code REMARKS} the description where the server has one.
      */
     @Override
     public ResultSet getFunctions(String catalog, String schemaPattern, String functionNamePattern)
             throws SQLException {
-        boolean global = (catalog == null || catalog.isEmpty()) && matchesEmpty(schemaPattern);
-        String q = "SELECT " + NULL_STR + " AS FUNCTION_CAT, " + NULL_STR + " AS FUNCTION_SCHEM, name AS "
-                + "FUNCTION_NAME, toNullable(" + (has("functions.description") ? "description" : "''")
-                + ") AS REMARKS, toInt16(" + functionNoTable + ") AS FUNCTION_TYPE, name AS SPECIFIC_NAME FROM "
-                + "system.functions WHERE " + (global ? "1" : "0") + " AND "
-                + nameFilter("name", functionNamePattern, true) + " ORDER BY FUNCTION_NAME";
-        return run(q);
+        if (!((catalog == null || catalog.isEmpty()) && matchesEmpty(schemaPattern))) {
+            return empty(FUNCTIONS);
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (Object[] r : query("SELECT name, " + (has("functions.description") ? "description" : "''")
+                + " FROM system.functions WHERE " + nameFilter("name", functionNamePattern, true))) {
+            rows.add(new Object[] {null, null, r[0], r[1], (short) functionNoTable, r[0]});
+        }
+        sort(rows, 2);
+        return result(FUNCTIONS, rows);
     }
 
     /** Empty: functions have no catalogued parameters. */

@@ -117,6 +117,14 @@ final class ClickHouseResultSet implements ResultSet {
         return new ClickHouseResultSet(statement, null, header, null, 0, null);
     }
 
+    /**
+     * A result of the rows of {@code rows} (a detached block built by the driver, e.g. a metadata answer), read
+     * without the server.
+     */
+    static ClickHouseResultSet of(ClickHouseStatement statement, Block rows) {
+        return new ClickHouseResultSet(statement, null, rows, rows, 0, null);
+    }
+
     /** An empty result with no columns (generated keys). */
     static ClickHouseResultSet empty(ClickHouseStatement statement) {
         return new ClickHouseResultSet(statement, null, new Block(new String[0], new Column[0], 0,
