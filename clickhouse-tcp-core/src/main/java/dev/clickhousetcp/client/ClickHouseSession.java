@@ -33,6 +33,9 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
         if (closed) {
             throw new ClickHouseException("session is closed");
         }
+        if (conn.awaitsCancelConfirmation()) {
+            conn.finishCancelledResponse(budget); // the rest of a cancelled response first; broken when it fails
+        }
         if (conn.isClosed()) {
             throw new ClickHouseConnectionException("the session's connection is broken (open a new session): "
                     + conn.brokenBy(), conn.brokenBy());

@@ -125,6 +125,14 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 }
                 throw outcome;
             } catch (IOException | RuntimeException e) {
+                if (awaitsConfirmation(e)) {
+                    RuntimeException outcome = stoppedUnconfirmed();
+                    finish(outcome);
+                    if (outcome == null) {
+                        return null;
+                    }
+                    throw outcome;
+                }
                 if (retryable(e)) {
                     conn.fail(e);
                     lease.close(); // broken: discarded
@@ -213,6 +221,17 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         return retry != null && retries < MAX_RETRIES && header == null && rows == 0 && lease.isReused()
                 && exchange.abort() == Exchange.Abort.NONE && exchange.unanswered(conn)
                 && transportFailure(e);
+    }
+
+    /**
+     * Whether the wait for the server's confirmation of the Cancel ended ({@code e}) between two packets, and
+     * the connection now awaits the rest of the response: its next request reads it first and is dropped
+     * only when that fails ({@link ClickHouseConnection#awaitCancelConfirmation()}). Otherwise the connection
+     * is dropped now.
+     */
+    private boolean awaitsConfirmation(Throwable e) {
+        return e instanceof ConnectionGuard.ConfirmationOverdue && reader.betweenPackets()
+                && conn.awaitCancelConfirmation();
     }
 
     /** An I/O failure of the connection itself (closed, reset, broken pipe), not a timeout. */
@@ -356,15 +375,38 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 return new ClickHouseException("interrupted; the query was cancelled on the server");
             }
             case TIMED_OUT -> {
-                Budget b = exchange.budget;
-                return new ClickHouseTimeoutException(b.kind().optionName() + " " + b.timeout()
-                        + " expired: the query exceeded its timeout and was cancelled (the server confirmed)", null, b.kind(),
-                        b.timeout());
+                return timedOut("and was cancelled (the server confirmed)");
             }
             default -> {
                 return null;
             }
         }
+    }
+
+    /**
+     * The outcome of a query stopped without the server's confirmation yet, its connection awaiting the
+     * rest of the response ({@link #awaitsConfirmation}): as {@link #stopped()}, saying so.
+     */
+    private RuntimeException stoppedUnconfirmed() {
+        switch (exchange.abort()) {
+            case INTERRUPTED -> {
+                Thread.currentThread().interrupt();
+                return new ClickHouseException("interrupted; Cancel was sent to the server");
+            }
+            case TIMED_OUT -> {
+                return timedOut("and Cancel was sent; the server had not confirmed it within the grace, so the "
+                        + "connection's next request first reads the rest of the response");
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private ClickHouseTimeoutException timedOut(String what) {
+        Budget b = exchange.budget;
+        return new ClickHouseTimeoutException(b.kind().optionName() + " " + b.timeout()
+                + " expired: the query exceeded its timeout " + what, null, b.kind(), b.timeout());
     }
 
     /** The outcome of a query whose connection failed: {@code e}, or what stopping it explains. */
@@ -405,7 +447,9 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 l.release();
             }
         } catch (IOException | RuntimeException e) {
-            conn.fail(e);
+            if (!awaitsConfirmation(e)) {
+                conn.fail(e);
+            }
         }
     }
 

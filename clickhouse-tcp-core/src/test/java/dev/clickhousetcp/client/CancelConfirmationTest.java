@@ -43,13 +43,16 @@ class CancelConfirmationTest {
                 .socketTimeout(Duration.ofSeconds(30)).maxPoolSize(1).build();
     }
 
-    private static void timesOut(QueryOperations ops, String sql) {
+    /** The query times out; {@code onTime}: within the documented bound (the session's promise under test). */
+    private static void timesOut(QueryOperations ops, String sql, boolean onTime) {
         long start = System.nanoTime();
         ClickHouseTimeoutException e = catchThrowableOfType(() -> ops.queryRows(sql, oneRowBlocks()),
                 ClickHouseTimeoutException.class);
         assertThat(e).isNotNull();
         assertThat(e.deadline()).isEqualTo(ClickHouseTimeoutException.Deadline.QUERY);
-        assertThat(DeadlineTest.since(start)).isLessThan(DeadlineTest.bound(TIMEOUT));
+        if (onTime) {
+            assertThat(DeadlineTest.since(start)).isLessThan(DeadlineTest.bound(TIMEOUT));
+        }
     }
 
     @Test
@@ -62,7 +65,7 @@ class CancelConfirmationTest {
                 session.execute("CREATE TEMPORARY TABLE kept (x UInt32)");
                 session.execute("INSERT INTO kept SELECT 7");
                 proxy.on(Direction.CLIENT_TO_SERVER).afterMarker(Direction.CLIENT_TO_SERVER, marker).delay(LATE).once();
-                timesOut(session, streaming(111_111, marker));
+                timesOut(session, streaming(111_111, marker), true);
                 assertThat(session.isOpen()).as("awaiting the confirmation, not broken").isTrue();
 
                 List<Object[]> rows = session.queryRows("SELECT toUInt32(222222) AS v");
@@ -85,7 +88,7 @@ class CancelConfirmationTest {
              ClickHouseSession session = client.openSession()) {
             session.execute("CREATE TEMPORARY TABLE lost (x UInt32)");
             proxy.on(Direction.CLIENT_TO_SERVER).afterMarker(Direction.CLIENT_TO_SERVER, marker).stall().once();
-            timesOut(session, streaming(111_111, marker));
+            timesOut(session, streaming(111_111, marker), false);
 
             ClickHouseConnectionException e = catchThrowableOfType(() -> session.queryRows("SELECT 222222",
                     QueryOptions.builder().timeout(TIMEOUT).build()), ClickHouseConnectionException.class);
@@ -103,7 +106,7 @@ class CancelConfirmationTest {
              ClickHouseTcpClient client = client(proxy)) {
             client.ping();
             proxy.on(Direction.CLIENT_TO_SERVER).afterMarker(Direction.CLIENT_TO_SERVER, marker).stall().once();
-            timesOut(client, streaming(111_111, marker));
+            timesOut(client, streaming(111_111, marker), false);
             assertThat(client.poolStats().destroyed()).isEqualTo(1);
             proxy.releaseStalls();
             for (long v : new long[] {222_222, 333_333}) {
