@@ -394,8 +394,8 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 return new ClickHouseException("interrupted; Cancel was sent to the server");
             }
             case TIMED_OUT -> {
-                return timedOut("and Cancel was sent; the server had not confirmed it within the grace, so the "
-                        + "connection's next request first reads the rest of the response");
+                return timedOut("and Cancel was sent; the server did not confirm the cancellation within the "
+                        + "grace, so the connection's next request first reads the rest of the response");
             }
             default -> {
                 return null;

@@ -44,9 +44,9 @@ class CancelTimeoutRaceTest {
     /**
      * A full {@code setQueryTimeout(1)} on a query that runs far longer: HYT00, and the query leaves
      * {@code system.processes}. The server reads the client's Cancel only every {@code interactive_delay}
-     * (100 ms by default), the client waits max(10 %, 100 ms) for its confirmation: a connection whose server
-     * confirmed in time answers the next query, one whose server did not is closed (08003), never left with the
-     * old query's packets. Either way the next query (on a new connection then) is correct.
+     * (100 ms by default), the client waits max(10 %, 100 ms) for its confirmation before it throws; a later
+     * confirmation is read by the connection's next use. Either way the connection answers the next query, and
+     * never with the old query's packets.
      */
     private static boolean timeoutRun(int run) throws SQLException {
         String marker = "at26_" + Long.toHexString(System.nanoTime());
@@ -63,11 +63,8 @@ class CancelTimeoutRaceTest {
                 }
             }
             kept = c.isValid(2);
-            if (kept) {
-                assertThat(scalar(c, "SELECT " + (1000 + run))).isEqualTo(1000 + run);
-            } else {
-                assertThat(c.isClosed()).as("a connection that is not valid reports itself closed").isTrue();
-            }
+            assertThat(kept).as("the connection is usable after its query timed out").isTrue();
+            assertThat(scalar(c, "SELECT " + (1000 + run))).isEqualTo(1000 + run);
         }
         try (Connection c = JdbcTests.connect("modern")) {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
