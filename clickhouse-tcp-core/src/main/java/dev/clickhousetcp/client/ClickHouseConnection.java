@@ -58,7 +58,9 @@ import java.util.function.ToLongFunction;
  * result never reaches the request that runs now. A connection that sees an I/O error, a timeout, a
  * protocol violation or an unfinished stream it cannot drain becomes broken ({@link #isUsable()}
  * false) and is closed in the background (half-close, drain, close: the server sees a clean end,
- * never a reset); a server Exception packet leaves it READY. Errors are thrown as
+ * never a reset); a server Exception packet leaves it READY. A timed-out query whose Cancel the server has not
+ * confirmed within the grace leaves it awaiting that confirmation, read by its next request
+ * ({@link #awaitCancelConfirmation()}; {@link #isUsable()} false until then). Errors are thrown as
  * {@link ClickHouseException} subtypes.
  *
  * <p>This class owns the connection's state (READY, BUSY, broken, closed), the start and end of
@@ -347,7 +349,9 @@ public final class ClickHouseConnection implements AutoCloseable {
     /**
      * Whether this connection is idle and healthy (READY).
      *
-     * @return {@code true} when no request is under way and the connection is neither closed nor broken
+     * @return {@code true} when no request is under way and the connection is neither closed nor broken;
+     *         {@code false} also while the rest of a cancelled response is still to be read by the next
+     *         request (which then makes it usable again, or breaks it)
      */
     public boolean isUsable() {
         return state == State.READY;

@@ -12,8 +12,10 @@ import java.time.Duration;
  *
  * <p>Not thread-safe: use it from one thread at a time. {@link #close()} closes the pinned
  * connection instead of returning it to the pool, because its server-side state must not leak to
- * other borrowers. If the connection breaks (I/O error, a timeout the server did not confirm), the session is
- * over: its server-side state went with the connection, and every later call throws a
+ * other borrowers. A query timeout whose Cancel the server confirms only after the grace keeps the session: the
+ * next call first reads the rest of the cancelled response ({@link QueryOptions.Builder#timeout}). If the
+ * connection breaks (I/O error, a cancelled response that does not end within that next call's bounds), the
+ * session is over: its server-side state went with the connection, and every later call throws a
  * {@link ClickHouseConnectionException} naming the original cause (open a new session to go on).
  */
 public final class ClickHouseSession extends QueryOperations implements AutoCloseable {
