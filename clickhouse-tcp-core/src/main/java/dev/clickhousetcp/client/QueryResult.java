@@ -126,7 +126,7 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 throw outcome;
             } catch (IOException | RuntimeException e) {
                 if (awaitsConfirmation(e)) {
-                    RuntimeException outcome = stoppedUnconfirmed();
+                    RuntimeException outcome = stopped(false);
                     finish(outcome);
                     if (outcome == null) {
                         return null;
@@ -369,33 +369,24 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      * caller's own cancel (the stream just ends), else the exception for the interrupt or the timeout.
      */
     private RuntimeException stopped() {
-        switch (exchange.abort()) {
-            case INTERRUPTED -> {
-                Thread.currentThread().interrupt();
-                return new ClickHouseException("interrupted; the query was cancelled on the server");
-            }
-            case TIMED_OUT -> {
-                return timedOut("and was cancelled (the server confirmed)");
-            }
-            default -> {
-                return null;
-            }
-        }
+        return stopped(true);
     }
 
     /**
-     * The outcome of a query stopped without the server's confirmation yet, its connection awaiting the
-     * rest of the response ({@link #awaitsConfirmation}): as {@link #stopped()}, saying so.
+     * The outcome of a stopped query: as {@link #stopped()}; with {@code confirmed} false, of one whose server
+     * has not confirmed the Cancel yet, its connection awaiting the rest of the response ({@link #awaitsConfirmation}).
      */
-    private RuntimeException stoppedUnconfirmed() {
+    private RuntimeException stopped(boolean confirmed) {
         switch (exchange.abort()) {
             case INTERRUPTED -> {
                 Thread.currentThread().interrupt();
-                return new ClickHouseException("interrupted; Cancel was sent to the server");
+                return new ClickHouseException(confirmed ? "interrupted; the query was cancelled on the server"
+                        : "interrupted; Cancel was sent to the server");
             }
             case TIMED_OUT -> {
-                return timedOut("and Cancel was sent; the server did not confirm the cancellation within the "
-                        + "grace, so the connection's next request first reads the rest of the response");
+                return timedOut(confirmed ? "and was cancelled (the server confirmed)"
+                        : "and Cancel was sent; the server did not confirm the cancellation within the grace, so "
+                        + "the connection's next request first reads the rest of the response");
             }
             default -> {
                 return null;
