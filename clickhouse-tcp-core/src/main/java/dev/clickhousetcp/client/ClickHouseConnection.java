@@ -58,7 +58,9 @@ import java.util.function.ToLongFunction;
  * result never reaches the request that runs now. A connection that sees an I/O error, a timeout, a
  * protocol violation or an unfinished stream it cannot drain becomes broken ({@link #isUsable()}
  * false) and is closed in the background (half-close, drain, close: the server sees a clean end,
- * never a reset); a server Exception packet leaves it READY. Errors are thrown as
+ * never a reset); a server Exception packet leaves it READY. A timed-out query whose Cancel the server has not
+ * confirmed within the grace leaves it awaiting that confirmation, read by its next request
+ * ({@link #awaitCancelConfirmation()}; {@link #isUsable()} false until then). Errors are thrown as
  * {@link ClickHouseException} subtypes.
  *
  * <p>This class owns the connection's state (READY, BUSY, broken, closed), the start and end of
@@ -67,7 +69,12 @@ import java.util.function.ToLongFunction;
  * request's deadline, cancel request and interrupts.
  */
 public final class ClickHouseConnection implements AutoCloseable {
-    enum State { READY, BUSY, BROKEN, CLOSED }
+    /**
+     * The connection's states. {@code AWAITING_CANCEL}: a cancelled query's caller already has its outcome
+     * (its timeout exception), but the server had not ended the response yet; the connection's next request
+     * reads the rest of it first ({@link #awaitCancelConfirmation()}).
+     */
+    enum State { READY, BUSY, AWAITING_CANCEL, BROKEN, CLOSED }
 
     /**
      * Most bytes of idle column buffers a client keeps for reuse by later blocks, by default: 32 MiB,
@@ -91,6 +98,12 @@ public final class ClickHouseConnection implements AutoCloseable {
     static final long SALVAGE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
     /** The most bytes read for the server's answer after a write to it failed. */
     static final long SALVAGE_BYTES = 4L << 20;
+    /**
+     * The most bytes the next request reads of a cancelled response that had not ended
+     * ({@link #awaitCancelConfirmation()}) before the connection is closed instead: what a server still
+     * streams until it reads the Cancel (every {@code interactive_delay}, 100 ms by default) is far less.
+     */
+    static final long CANCELLED_RESPONSE_BYTES = 64L << 20;
 
     /** Closes broken connections off the caller's thread (a graceful close may wait for the server). */
     private static final ThreadPoolExecutor CLOSER = closer();
@@ -336,7 +349,9 @@ public final class ClickHouseConnection implements AutoCloseable {
     /**
      * Whether this connection is idle and healthy (READY).
      *
-     * @return {@code true} when no request is under way and the connection is neither closed nor broken
+     * @return {@code true} when no request is under way and the connection is neither closed nor broken;
+     *         {@code false} also while the rest of a cancelled response is still to be read by the next
+     *         request (which then makes it usable again, or breaks it)
      */
     public boolean isUsable() {
         return state == State.READY;
@@ -696,8 +711,15 @@ public final class ClickHouseConnection implements AutoCloseable {
         return blocks;
     }
 
-    /** Starts a request: READY to BUSY, with a fresh exchange. */
+    /**
+     * Starts a request: READY to BUSY, with a fresh exchange; a connection awaiting a Cancel's confirmation
+     * reads the rest of the cancelled response first ({@link #finishCancelledResponse(Budget)}).
+     */
     private Exchange begin(Budget budget, boolean cancellable) {
+        if (state == State.AWAITING_CANCEL && !finishCancelledResponse(budget)) {
+            throw new ClickHouseConnectionException("the connection to " + config.host() + ":" + config.port()
+                    + " is broken: " + brokenBy, brokenBy);
+        }
         State s = state;
         if (s != State.READY) {
             throw new ClickHouseException("connection is " + s.name().toLowerCase()
@@ -711,6 +733,74 @@ public final class ClickHouseConnection implements AutoCloseable {
         exchange = x;
         state = State.BUSY;
         return x;
+    }
+
+    /**
+     * Leaves the running query's connection awaiting the end of its cancelled response (BUSY to
+     * AWAITING_CANCEL), when the wait for the server's confirmation of its Cancel (EndOfStream, or the
+     * exception 394 QUERY_WAS_CANCELLED; ClickHouse reads a Cancel only every {@code interactive_delay},
+     * 100 ms by default) ended between two packets: the caller gets its outcome on time, and the rest of
+     * the response is read by the connection's next request instead of costing the connection (and a
+     * session its server state). Only for a response read without chunked framing, whose next packet
+     * starts at the next byte. Reading thread only.
+     *
+     * @return whether the connection awaits the confirmation; {@code false}: it must be dropped
+     */
+    boolean awaitCancelConfirmation() {
+        if (state != State.BUSY || receiveChunked || aborted()) {
+            return false;
+        }
+        state = State.AWAITING_CANCEL;
+        exchange = null;
+        return true;
+    }
+
+    /** Whether a cancelled response is still to be read before the next request ({@link #awaitCancelConfirmation()}). */
+    boolean awaitsCancelConfirmation() {
+        return state == State.AWAITING_CANCEL;
+    }
+
+    /**
+     * Reads and discards the rest of a cancelled response up to its end (EndOfStream or the server's
+     * exception): at most {@link Exchange#DRAIN_NANOS}, within the next request's {@code budget}, the
+     * socket timeout for each wait, and {@link #CANCELLED_RESPONSE_BYTES}. Nothing of it reaches the next
+     * request. When it cannot be read to its end, the connection is broken (and closed in the background).
+     *
+     * @return whether the connection is READY again
+     */
+    boolean finishCancelledResponse(Budget budget) {
+        if (state != State.AWAITING_CANCEL) {
+            return state == State.READY;
+        }
+        state = State.BUSY;
+        long limit = System.nanoTime() + Exchange.DRAIN_NANOS;
+        if (!budget.unlimited() && budget.deadlineNanos() - limit < 0) {
+            limit = budget.deadlineNanos();
+        }
+        resyncDeadlineNanos = limit; // the bound of a read without a request, as for a resynchronizing ping
+        long start = transport.received();
+        ResponseReader reader = new ResponseReader(this, QueryListener.NONE);
+        try {
+            while (!reader.finished()) {
+                if (transport.received() - start > CANCELLED_RESPONSE_BYTES) {
+                    throw new ClickHouseProtocolException("a cancelled query's response went on for more than "
+                            + CANCELLED_RESPONSE_BYTES + " bytes");
+                }
+                Lifetime l = new Lifetime("a block of a cancelled response");
+                try {
+                    reader.next(l);
+                } catch (ClickHouseServerException e) {
+                    // the server's answer to the Cancel (QUERY_WAS_CANCELLED) or an earlier failure: it ended
+                } finally {
+                    l.release();
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            fail(new IOException("the server did not end a cancelled query's response in time", e));
+        } finally {
+            resyncDeadlineNanos = Long.MAX_VALUE;
+        }
+        return state == State.READY;
     }
 
     /** The request under way, or {@code null} when READY (the guard checks its deadline and cancel). */

@@ -12,8 +12,11 @@ import java.time.Duration;
  *
  * <p>Not thread-safe: use it from one thread at a time. {@link #close()} closes the pinned
  * connection instead of returning it to the pool, because its server-side state must not leak to
- * other borrowers; {@link #release()} gives it back for reuse when no statement changed that state. If the connection breaks (I/O error, a timeout the server did not confirm), the session is
- * over: its server-side state went with the connection, and every later call throws a
+ * other borrowers; {@link #release()} gives it back for reuse when no statement changed that state. A query
+ * timeout whose Cancel the server confirms only after the grace keeps the session: the next call first reads the
+ * rest of the cancelled response ({@link QueryOptions.Builder#timeout}). If the connection breaks (I/O error, a
+ * cancelled response that does not end within that next call's bounds), the session is over: its server-side
+ * state went with the connection, and every later call throws a
  * {@link ClickHouseConnectionException} naming the original cause (open a new session to go on).
  */
 public final class ClickHouseSession extends QueryOperations implements AutoCloseable {
@@ -32,6 +35,9 @@ public final class ClickHouseSession extends QueryOperations implements AutoClos
     ConnectionLease acquire(Budget budget) {
         if (closed) {
             throw new ClickHouseException("session is closed");
+        }
+        if (conn.awaitsCancelConfirmation()) {
+            conn.finishCancelledResponse(budget); // the rest of a cancelled response first; broken when it fails
         }
         if (conn.isClosed()) {
             throw new ClickHouseConnectionException("the session's connection is broken (open a new session): "

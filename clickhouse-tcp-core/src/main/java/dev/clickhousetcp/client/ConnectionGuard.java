@@ -22,6 +22,19 @@ final class ConnectionGuard implements Transport.Guard {
     /** Longest single blocking read: how soon a blocked read notices a cancel request or an interrupt. */
     static final int POLL_MILLIS = 100;
 
+    /**
+     * The wait for the server's confirmation of a Cancel (EndOfStream or its exception) ended: the caller is
+     * owed its outcome now. The reader decides whether the connection may await the rest of the response
+     * ({@link ClickHouseConnection#awaitCancelConfirmation()}) or must be dropped.
+     */
+    static final class ConfirmationOverdue extends SocketTimeoutException {
+        private static final long serialVersionUID = 1L;
+
+        ConfirmationOverdue() {
+            super("the server did not confirm the cancellation in time");
+        }
+    }
+
     private final Budget handshake;
     volatile ClickHouseConnection conn;
 
@@ -144,8 +157,7 @@ final class ConnectionGuard implements Transport.Guard {
                     c.sendCancel();
                 }
             } else if (x.drainDeadlineNanos != Long.MAX_VALUE && now - x.drainDeadlineNanos > 0) {
-                throw new SocketTimeoutException("the server did not confirm the cancellation in time; "
-                        + "the connection is dropped");
+                throw new ConfirmationOverdue();
             }
         }
         if (x == null && Thread.currentThread().isInterrupted()) {

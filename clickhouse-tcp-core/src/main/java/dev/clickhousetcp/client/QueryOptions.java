@@ -308,8 +308,13 @@ public final class QueryOptions {
          * connection (the earlier of this and the acquire timeout applies), sending, and the whole
          * response; for an insert also producing its rows and the server's confirmation. When it passes,
          * a query is sent Cancel and the server gets a grace of {@code max(10 % of timeout, 100 ms)}, less
-         * 10 ms the client keeps to return, to end its response: if it does, the connection is kept, else
-         * it is dropped. An insert cannot be cancelled halfway: it is abandoned at once and its
+         * 10 ms the client keeps to return, to end its response: if it does, the connection is kept. If it
+         * does not, the call still throws on time; a pool then closes the connection, and a session's or
+         * an unpooled connection's next request first reads and discards the rest of the cancelled response
+         * (at most 10 s, that request's deadline, the socket timeout and 64 MiB; nothing of it reaches that
+         * request) and fails as on a broken connection only when the rest does not come (the connection is
+         * then closed). A wait that ends in the middle of a packet, or a chunked response, drops the
+         * connection at once. An insert cannot be cancelled halfway: it is abandoned at once and its
          * connection dropped. Either way a {@link dev.clickhousetcp.ClickHouseTimeoutException} with
          * deadline {@code QUERY} is thrown, within {@code timeout + max(10 %, 100 ms)}; for an insert it
          * says whether the insert may have been applied. A caller that reads the result slower than the

@@ -125,6 +125,14 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 }
                 throw outcome;
             } catch (IOException | RuntimeException e) {
+                if (awaitsConfirmation(e)) {
+                    RuntimeException outcome = stopped(false);
+                    finish(outcome);
+                    if (outcome == null) {
+                        return null;
+                    }
+                    throw outcome;
+                }
                 if (retryable(e)) {
                     conn.fail(e);
                     lease.close(); // broken: discarded
@@ -213,6 +221,17 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
         return retry != null && retries < MAX_RETRIES && header == null && rows == 0 && lease.isReused()
                 && exchange.abort() == Exchange.Abort.NONE && exchange.unanswered(conn)
                 && transportFailure(e);
+    }
+
+    /**
+     * Whether the wait for the server's confirmation of the Cancel ended ({@code e}) between two packets, and
+     * the connection now awaits the rest of the response: its next request reads it first and is dropped
+     * only when that fails ({@link ClickHouseConnection#awaitCancelConfirmation()}). Otherwise the connection
+     * is dropped now.
+     */
+    private boolean awaitsConfirmation(Throwable e) {
+        return e instanceof ConnectionGuard.ConfirmationOverdue && reader.betweenPackets()
+                && conn.awaitCancelConfirmation();
     }
 
     /** An I/O failure of the connection itself (closed, reset, broken pipe), not a timeout. */
@@ -350,21 +369,35 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
      * caller's own cancel (the stream just ends), else the exception for the interrupt or the timeout.
      */
     private RuntimeException stopped() {
+        return stopped(true);
+    }
+
+    /**
+     * The outcome of a stopped query: as {@link #stopped()}; with {@code confirmed} false, of one whose server
+     * has not confirmed the Cancel yet, its connection awaiting the rest of the response ({@link #awaitsConfirmation}).
+     */
+    private RuntimeException stopped(boolean confirmed) {
         switch (exchange.abort()) {
             case INTERRUPTED -> {
                 Thread.currentThread().interrupt();
-                return new ClickHouseException("interrupted; the query was cancelled on the server");
+                return new ClickHouseException(confirmed ? "interrupted; the query was cancelled on the server"
+                        : "interrupted; Cancel was sent to the server");
             }
             case TIMED_OUT -> {
-                Budget b = exchange.budget;
-                return new ClickHouseTimeoutException(b.kind().optionName() + " " + b.timeout()
-                        + " expired: the query exceeded its timeout and was cancelled (the server confirmed)", null, b.kind(),
-                        b.timeout());
+                return timedOut(confirmed ? "and was cancelled (the server confirmed)"
+                        : "and Cancel was sent; the server did not confirm the cancellation within the grace, so "
+                        + "the connection's next request first reads the rest of the response");
             }
             default -> {
                 return null;
             }
         }
+    }
+
+    private ClickHouseTimeoutException timedOut(String what) {
+        Budget b = exchange.budget;
+        return new ClickHouseTimeoutException(b.kind().optionName() + " " + b.timeout()
+                + " expired: the query exceeded its timeout " + what, null, b.kind(), b.timeout());
     }
 
     /** The outcome of a query whose connection failed: {@code e}, or what stopping it explains. */
@@ -405,7 +438,9 @@ public final class QueryResult implements Iterable<Block>, AutoCloseable {
                 l.release();
             }
         } catch (IOException | RuntimeException e) {
-            conn.fail(e);
+            if (!awaitsConfirmation(e)) {
+                conn.fail(e);
+            }
         }
     }
 

@@ -28,6 +28,8 @@ final class ResponseReader {
     private Block extremes;
     private String tableColumns;
     private boolean finished;
+    /** Whether the reader waits for the next packet's type: no byte of a packet is half read. */
+    private boolean betweenPackets;
     /** Whether ProfileEvents' InsertedRows / InsertedBytes are summed (an observed insert). */
     private boolean countInserted;
     private long insertedRows;
@@ -91,7 +93,9 @@ final class ResponseReader {
         BlockChannel blocks = conn.blocks();
         long rev = conn.revision();
         while (true) {
+            betweenPackets = true; // a packet type is one byte: a wait for it has read nothing of the packet
             long type = in.readVarUInt();
+            betweenPackets = false;
             switch ((int) type) {
                 case ServerPacket.DATA -> {
                     in.readString();
@@ -194,6 +198,14 @@ final class ResponseReader {
 
     boolean finished() {
         return finished;
+    }
+
+    /**
+     * Whether the last read failed while waiting for the first byte of a packet, so that the response can
+     * still be read on from its next packet (with a reader of the same connection).
+     */
+    boolean betweenPackets() {
+        return betweenPackets;
     }
 
     Progress progress() {
