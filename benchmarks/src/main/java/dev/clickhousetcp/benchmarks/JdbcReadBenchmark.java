@@ -41,6 +41,8 @@ import java.util.concurrent.TimeUnit;
  *       into the record {@link TableRowsBenchmark.Rec};</li>
  *   <li>{@link #jdbcTemplateRecords}: Spring's {@code JdbcTemplate.query(sql, new DataClassRowMapper<>(Rec.class))}
  *       over our driver;</li>
+ *   <li>{@link #jdbcTemplateLambda}: {@code JdbcTemplate.query(sql, (rs, n) -> new Rec(rs.getLong(1), rs.getString(2),
+ *       rs.getDouble(3)))} over our driver, the same records with a hand-written row mapper;</li>
  *   <li>{@link #springFloorTemplateRecords}, {@link #springFloorClientRecords}: the row mappers of the two arms
  *       above ({@code DataClassRowMapper}; {@code SimplePropertyRowMapper}, the one {@code JdbcClient} makes for
  *       a record) over the same rows held in memory by {@link InMemoryResultSet} (read once in setup): Spring's
@@ -84,7 +86,7 @@ public class JdbcReadBenchmark {
         String arm = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         switch (arm) {
             case "jdbcTyped", "jdbcObject" -> ours = JdbcPeers.ours();
-            case "jdbcClientRecords", "jdbcTemplateRecords" -> {
+            case "jdbcClientRecords", "jdbcTemplateRecords", "jdbcTemplateLambda" -> {
                 ours = JdbcPeers.ours();
                 SingleConnectionDataSource ds = new SingleConnectionDataSource(ours, true);
                 template = new JdbcTemplate(ds);
@@ -101,6 +103,7 @@ public class JdbcReadBenchmark {
             case "jdbcObject" -> jdbcObject();
             case "jdbcClientRecords" -> jdbcClientRecords();
             case "jdbcTemplateRecords" -> jdbcTemplateRecords();
+            case "jdbcTemplateLambda" -> jdbcTemplateLambda();
             case "records" -> records();
             case "springFloorTemplateRecords" -> springFloorTemplateRecords();
             case "springFloorClientRecords" -> springFloorClientRecords();
@@ -199,6 +202,12 @@ public class JdbcReadBenchmark {
     @Benchmark
     public long jdbcTemplateRecords() {
         return checksum(template.query(SQL, new DataClassRowMapper<>(TableRowsBenchmark.Rec.class)));
+    }
+
+    @Benchmark
+    public long jdbcTemplateLambda() {
+        return checksum(template.query(SQL, (rs, n) -> new TableRowsBenchmark.Rec(rs.getLong(1), rs.getString(2),
+                rs.getDouble(3))));
     }
 
     @Benchmark
