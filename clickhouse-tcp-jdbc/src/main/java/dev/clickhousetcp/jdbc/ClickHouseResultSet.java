@@ -1499,7 +1499,8 @@ final class ClickHouseResultSet implements ResultSet {
         try {
             return type.cast(convert(columnIndex, c, type));
         } catch (ClassCastException | UnsupportedOperationException | IllegalArgumentException
-                 | java.time.DateTimeException e) {
+                 | java.time.DateTimeException | ArithmeticException e) {
+            // ArithmeticException: a value that does not fit the class (a fraction as BigInteger): 22003
             throw conversion(columnIndex, type.getName(), e);
         }
     }
@@ -1534,6 +1535,9 @@ final class ClickHouseResultSet implements ResultSet {
         }
         if (type == BigInteger.class) {
             Object o = c.getObject(row);
+            if (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte) {
+                return BigInteger.valueOf(((Number) o).longValue()); // what getBigDecimal(i).toBigIntegerExact() gives
+            }
             return o instanceof BigInteger b ? b : getBigDecimal(columnIndex).toBigIntegerExact();
         }
         if (type == byte[].class) {

@@ -24,7 +24,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * What row mappers ask a ResultSet per row: {@code getObject(i, Class)} of the java.time and java.sql date-time
  * classes from DateTime and DateTime64 columns (read from the column without its boxed value), checked against
- * what the server itself says of each value (epoch nanoseconds, its text, its zone), and {@code findColumn} asked
+ * what the server itself says of each value (epoch nanoseconds, its text, its zone), {@code BigInteger} of the
+ * integer families against the server's own digits, and {@code findColumn} asked
  * again and again with the same label.
  */
 @ClickHouseTest
@@ -80,6 +81,36 @@ class RowMapperPathTest {
             }
         }
         assertThat(checked).isEqualTo(TYPES.length * VALUES.length);
+    }
+
+    @Test
+    void bigIntegerOfEveryIntegerFamilyIsTheServersNumber() throws SQLException {
+        String[] values = {"toInt8(-128)", "toUInt8(255)", "toInt16(-32768)", "toUInt16(65535)", "toInt32(-2147483648)",
+            "toUInt32(4294967295)", "toInt64(-9223372036854775808)", "toUInt64('18446744073709551615')",
+            "toInt128('-170141183460469231731687303715884105728')", "toUInt256('12345678901234567890123')",
+            "toDecimal64('-42.000', 3)", "CAST(7 AS Nullable(Int64))", "toString(-99)"};
+        try (Connection c = JdbcTests.connect("modern"); Statement s = c.createStatement()) {
+            for (String v : values) {
+                try (ResultSet rs = s.executeQuery("SELECT " + v + ", toString(toDecimal256(" + v + ", 0))")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getObject(1, java.math.BigInteger.class)).as(v)
+                            .isEqualTo(new java.math.BigInteger(rs.getString(2)));
+                }
+            }
+            // a fraction is no integer: a data exception (22003), whatever the column family
+            try (ResultSet rs = s.executeQuery("SELECT CAST(NULL AS Nullable(Int32)), toDecimal64('1.5', 1), "
+                    + "toDecimal128('-2.25', 2), toFloat64(0.5), '3.75'")) {
+                assertThat(rs.next()).isTrue();
+                for (int i = 2; i <= 5; i++) {
+                    int column = i;
+                    assertThatThrownBy(() -> rs.getObject(column, java.math.BigInteger.class))
+                            .as("column %d", i).isInstanceOf(java.sql.SQLDataException.class)
+                            .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("22003"));
+                }
+                assertThat(rs.getObject(1, java.math.BigInteger.class)).isNull();
+                assertThat(rs.wasNull()).isTrue();
+            }
+        }
     }
 
     @Test
