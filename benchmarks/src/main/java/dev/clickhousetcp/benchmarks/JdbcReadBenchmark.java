@@ -14,8 +14,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.springframework.core.convert.support.DefaultConversionService;
 import org.springframework.jdbc.core.DataClassRowMapper;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapperResultSetExtractor;
+import org.springframework.jdbc.core.SimplePropertyRowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
@@ -38,6 +41,12 @@ import java.util.concurrent.TimeUnit;
  *       into the record {@link TableRowsBenchmark.Rec};</li>
  *   <li>{@link #jdbcTemplateRecords}: Spring's {@code JdbcTemplate.query(sql, new DataClassRowMapper<>(Rec.class))}
  *       over our driver;</li>
+ *   <li>{@link #jdbcTemplateLambda}: {@code JdbcTemplate.query(sql, (rs, n) -> new Rec(rs.getLong(1), rs.getString(2),
+ *       rs.getDouble(3)))} over our driver, the same records with a hand-written row mapper;</li>
+ *   <li>{@link #springFloorTemplateRecords}, {@link #springFloorClientRecords}: the row mappers of the two arms
+ *       above ({@code DataClassRowMapper}; {@code SimplePropertyRowMapper}, the one {@code JdbcClient} makes for
+ *       a record) over the same rows held in memory by {@link InMemoryResultSet} (read once in setup): Spring's
+ *       own share, the floor of those arms over any driver;</li>
  *   <li>{@link #records}: our client's {@code forEach(sql, Rec.class, ...)}, the floor of the two Spring arms;</li>
  *   <li>{@link #blockDecoded}: our block tier with every string decoded, what the driver reads under its
  *       {@code ResultSet} (the floor of the two arms above);</li>
@@ -66,6 +75,9 @@ public class JdbcReadBenchmark {
     private Connection housepower;
     private JdbcTemplate template;
     private JdbcClient client;
+    private long[] ids;
+    private String[] strings;
+    private double[] floats;
 
     @Setup
     public void setUp(BenchmarkParams params) throws SQLException {
@@ -74,7 +86,7 @@ public class JdbcReadBenchmark {
         String arm = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
         switch (arm) {
             case "jdbcTyped", "jdbcObject" -> ours = JdbcPeers.ours();
-            case "jdbcClientRecords", "jdbcTemplateRecords" -> {
+            case "jdbcClientRecords", "jdbcTemplateRecords", "jdbcTemplateLambda" -> {
                 ours = JdbcPeers.ours();
                 SingleConnectionDataSource ds = new SingleConnectionDataSource(ours, true);
                 template = new JdbcTemplate(ds);
@@ -82,6 +94,7 @@ public class JdbcReadBenchmark {
             }
             case "httpJdbcV2", "httpJdbcV2Object" -> jdbcV2 = JdbcPeers.jdbcV2();
             case "housepower" -> housepower = JdbcPeers.housepower();
+            case "springFloorTemplateRecords", "springFloorClientRecords" -> loadRows();
             case "blockDecoded", "records" -> { }
             default -> throw new IllegalStateException("no connection for arm " + arm);
         }
@@ -90,13 +103,30 @@ public class JdbcReadBenchmark {
             case "jdbcObject" -> jdbcObject();
             case "jdbcClientRecords" -> jdbcClientRecords();
             case "jdbcTemplateRecords" -> jdbcTemplateRecords();
+            case "jdbcTemplateLambda" -> jdbcTemplateLambda();
             case "records" -> records();
+            case "springFloorTemplateRecords" -> springFloorTemplateRecords();
+            case "springFloorClientRecords" -> springFloorClientRecords();
             case "httpJdbcV2" -> httpJdbcV2();
             case "httpJdbcV2Object" -> httpJdbcV2Object();
             case "housepower" -> housepower();
             default -> blockDecoded();
         };
         BenchmarkServer.check(arm + " checksum", Data.checksum(TableScanBenchmark.ROWS), actual);
+    }
+
+    /** The table's rows into the arrays of the in-memory arms, through our client's records. */
+    private void loadRows() {
+        ids = new long[(int) TableScanBenchmark.ROWS];
+        strings = new String[ids.length];
+        floats = new double[ids.length];
+        int[] i = {0};
+        tcp.forEach(SQL, TableRowsBenchmark.Rec.class, r -> {
+            ids[i[0]] = r.id();
+            strings[i[0]] = r.s();
+            floats[i[0]++] = r.f();
+        });
+        checkRows(i[0]);
     }
 
     @TearDown
@@ -172,6 +202,24 @@ public class JdbcReadBenchmark {
     @Benchmark
     public long jdbcTemplateRecords() {
         return checksum(template.query(SQL, new DataClassRowMapper<>(TableRowsBenchmark.Rec.class)));
+    }
+
+    @Benchmark
+    public long jdbcTemplateLambda() {
+        return checksum(template.query(SQL, (rs, n) -> new TableRowsBenchmark.Rec(rs.getLong(1), rs.getString(2),
+                rs.getDouble(3))));
+    }
+
+    @Benchmark
+    public long springFloorTemplateRecords() throws SQLException {
+        return checksum(new RowMapperResultSetExtractor<>(new DataClassRowMapper<>(TableRowsBenchmark.Rec.class))
+                .extractData(new InMemoryResultSet(ids, strings, floats)));
+    }
+
+    @Benchmark
+    public long springFloorClientRecords() throws SQLException {
+        return checksum(new RowMapperResultSetExtractor<>(new SimplePropertyRowMapper<>(TableRowsBenchmark.Rec.class,
+                DefaultConversionService.getSharedInstance())).extractData(new InMemoryResultSet(ids, strings, floats)));
     }
 
     @Benchmark

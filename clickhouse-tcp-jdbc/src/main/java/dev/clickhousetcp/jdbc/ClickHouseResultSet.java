@@ -64,6 +64,11 @@ final class ClickHouseResultSet implements ResultSet {
     private final String[] types;
     /** The columns whose getObject is their JSON text (JSON and Object('json'), as getColumnClassName says). */
     private final boolean[] jsonText;
+    /**
+     * Per column, the label object {@link #findColumn} last answered with it (or null): a repeated lookup with the
+     * same String instance skips the comparisons.
+     */
+    private final String[] labels;
     /** The result set's metadata, made on first use. */
     private ResultSetMetaData metaData;
     private final long maxRows;
@@ -97,6 +102,7 @@ final class ClickHouseResultSet implements ResultSet {
         this.ended = result == null || first == null;
         this.types = new String[header.columnCount()];
         this.jsonText = new boolean[types.length];
+        this.labels = new String[types.length];
         for (int i = 0; i < types.length; i++) {
             types[i] = header.column(i).type().name();
             String family = JdbcTypes.family(types[i]);
@@ -693,6 +699,21 @@ final class ClickHouseResultSet implements ResultSet {
     @Override
     public int findColumn(String columnLabel) throws SQLException {
         checkOpen();
+        if (columnLabel == null) {
+            return lookUp(null);
+        }
+        String[] seen = labels;
+        for (int i = 0; i < seen.length; i++) {
+            if (seen[i] == columnLabel) {
+                return i + 1; // the same label object as an earlier lookup (row mappers ask per row)
+            }
+        }
+        int found = lookUp(columnLabel);
+        seen[found - 1] = columnLabel;
+        return found;
+    }
+
+    private int lookUp(String columnLabel) throws SQLException {
         for (int i = 0; i < types.length; i++) {
             if (header.name(i).equals(columnLabel)) {
                 return i + 1;
@@ -1486,7 +1507,8 @@ final class ClickHouseResultSet implements ResultSet {
         try {
             return type.cast(convert(columnIndex, c, type));
         } catch (ClassCastException | UnsupportedOperationException | IllegalArgumentException
-                 | java.time.DateTimeException e) {
+                 | java.time.DateTimeException | ArithmeticException e) {
+            // ArithmeticException: a value that does not fit the class (a fraction as BigInteger): 22003
             throw conversion(columnIndex, type.getName(), e);
         }
     }
@@ -1521,13 +1543,22 @@ final class ClickHouseResultSet implements ResultSet {
         }
         if (type == BigInteger.class) {
             Object o = c.getObject(row);
+            if (o instanceof Long || o instanceof Integer || o instanceof Short || o instanceof Byte) {
+                return BigInteger.valueOf(((Number) o).longValue()); // what getBigDecimal(i).toBigIntegerExact() gives
+            }
             return o instanceof BigInteger b ? b : getBigDecimal(columnIndex).toBigIntegerExact();
         }
         if (type == byte[].class) {
             return getBytes(columnIndex);
         }
-        Object raw = c.getObject(row);
         Column inner = c instanceof NullableColumn n ? n.nested() : c;
+        if (inner instanceof TemporalColumn t) {
+            Object v = temporal(t, type);
+            if (v != null) {
+                return v;
+            }
+        }
+        Object raw = c.getObject(row);
         if (type == Instant.class || type == Timestamp.class || type == java.util.Date.class
                 || type == OffsetDateTime.class || type == ZonedDateTime.class) {
             ZonedDateTime z = zoned(inner, raw);
@@ -1612,6 +1643,42 @@ final class ClickHouseResultSet implements ResultSet {
         }
         throw new SQLDataException("cannot read column " + columnIndex + " (" + types[columnIndex - 1] + ") as "
                 + type.getName(), "22018");
+    }
+
+    /**
+     * A DateTime or DateTime64 value as one of the java.time or java.sql date-time classes, read from the column
+     * without its boxed {@code getObject} (a ZonedDateTime per row); the same value the general path gives, as
+     * {@code getObject} of these columns is {@link TemporalColumn#getZonedDateTime}. {@code null} for other classes.
+     */
+    private Object temporal(TemporalColumn t, Class<?> type) {
+        if (type == LocalDateTime.class) {
+            return t.getLocalDateTime(row);
+        }
+        if (type == Instant.class) {
+            return t.getInstant(row);
+        }
+        if (type == Timestamp.class || type == java.util.Date.class) {
+            return Timestamp.from(t.getInstant(row));
+        }
+        if (type == OffsetDateTime.class) {
+            return t.getOffsetDateTime(row);
+        }
+        if (type == ZonedDateTime.class) {
+            return t.getZonedDateTime(row);
+        }
+        if (type == LocalDate.class) {
+            return t.getLocalDate(row);
+        }
+        if (type == Date.class) {
+            return Date.valueOf(t.getLocalDate(row));
+        }
+        if (type == LocalTime.class) {
+            return t.getLocalDateTime(row).toLocalTime();
+        }
+        if (type == Time.class) {
+            return Time.valueOf(t.getLocalDateTime(row).toLocalTime());
+        }
+        return null;
     }
 
     private ZonedDateTime zoned(Column inner, Object raw) {

@@ -10,11 +10,11 @@ import java.util.List;
  * {@code ""}. Immutable.
  */
 final class ClickHouseResultSetMetaData implements ResultSetMetaData {
-    private final List<String> names;
+    private final String[] names;
     private final String[] types;
 
     ClickHouseResultSetMetaData(List<String> names, String[] types) {
-        this.names = List.copyOf(names);
+        this.names = names.toArray(String[]::new);
         this.types = types.clone();
     }
 
@@ -72,7 +72,7 @@ final class ClickHouseResultSetMetaData implements ResultSetMetaData {
     @Override
     public String getColumnLabel(int column) throws SQLException {
         type(column);
-        return names.get(column - 1);
+        return names[column - 1];
     }
 
     @Override
