@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -25,17 +26,55 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * AT-26: 200 cancels at random moments (most within 300 ms of the execute: before the query, before the first
- * row, while rows stream, after the end) and full {@code setQueryTimeout(1)} runs, while another connection
- * queries all along. No partial result is returned as complete, no answer reaches the wrong query, the
- * connection is usable after every run, and a timed-out query leaves {@code system.processes}. About 40 to 60 s
- * on 2 cores, most of it the random delays.
+ * AT-26: 200 cancels at random moments (before the query, before the first row, while rows stream, after the
+ * end) and full {@code setQueryTimeout(1)} runs, while another connection queries all along. The moments are
+ * drawn over 1.3 times each query's own duration, timed uncancelled on this machine first, so most runs are
+ * cancelled mid-way however fast the machine is. No partial result is returned as complete, no answer reaches
+ * the wrong query, the connection is usable after every run, and a timed-out query leaves
+ * {@code system.processes}. About 30 to 60 s on 2 cores, most of it the random delays.
  */
 @ClickHouseTest
 class CancelTimeoutRaceTest {
     private static final int RUNS = 200;
     private static final int TIMEOUT_RUNS = 3;
     private static final long STREAM_ROWS = 2_000_000;
+
+    /** Runs one of the two queries of the race and checks its whole answer (a partial one fails here). */
+    private static void runQuery(Statement s, boolean streaming) throws SQLException {
+        if (streaming) {
+            long rows = 0;
+            long sum = 0;
+            try (ResultSet rs = s.executeQuery("SELECT number FROM numbers(" + STREAM_ROWS
+                    + ") SETTINGS max_block_size = 10000")) {
+                while (rs.next()) {
+                    rows++;
+                    sum += rs.getLong(1);
+                }
+            }
+            assertThat(rows).as("a complete result").isEqualTo(STREAM_ROWS);
+            assertThat(sum).isEqualTo(STREAM_ROWS * (STREAM_ROWS - 1) / 2);
+        } else {
+            try (ResultSet rs = s.executeQuery("SELECT count() FROM numbers(300000000)")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(300_000_000L);
+                assertThat(rs.next()).isFalse();
+            }
+        }
+    }
+
+    /** The median time of three uncancelled runs of one of the race's queries, in milliseconds. */
+    private static long durationMillis(Connection c, boolean streaming) throws SQLException {
+        long[] t = new long[3];
+        for (int i = 0; i < t.length; i++) {
+            long start = System.nanoTime();
+            try (Statement s = c.createStatement()) {
+                runQuery(s, streaming);
+            }
+            t[i] = (System.nanoTime() - start) / 1_000_000;
+        }
+        Arrays.sort(t);
+        return t[1];
+    }
 
     private static long scalar(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
@@ -106,12 +145,14 @@ class CancelTimeoutRaceTest {
                 }
                 return null;
             });
+            long[] millis = {durationMillis(c, true), durationMillis(c, false)};
             int complete = 0;
             int cancelled = 0;
             for (int run = 0; run < RUNS; run++) {
                 ThreadLocalRandom random = ThreadLocalRandom.current();
-                long delay = random.nextInt(10) == 0 ? random.nextLong(0, 3) : random.nextLong(0, 300);
                 boolean streaming = run % 2 == 0;
+                long span = Math.max(3, millis[streaming ? 0 : 1] * 13 / 10);
+                long delay = random.nextInt(10) == 0 ? random.nextLong(0, 3) : random.nextLong(0, span);
                 try (Statement s = c.createStatement()) {
                     Future<?> canceller = pool.submit(() -> {
                         Thread.sleep(delay);
@@ -119,25 +160,7 @@ class CancelTimeoutRaceTest {
                         return null;
                     });
                     try {
-                        if (streaming) {
-                            long rows = 0;
-                            long sum = 0;
-                            try (ResultSet rs = s.executeQuery("SELECT number FROM numbers(" + STREAM_ROWS
-                                    + ") SETTINGS max_block_size = 10000")) {
-                                while (rs.next()) {
-                                    rows++;
-                                    sum += rs.getLong(1);
-                                }
-                            }
-                            assertThat(rows).as("a complete result").isEqualTo(STREAM_ROWS);
-                            assertThat(sum).isEqualTo(STREAM_ROWS * (STREAM_ROWS - 1) / 2);
-                        } else {
-                            try (ResultSet rs = s.executeQuery("SELECT count() FROM numbers(300000000)")) {
-                                assertThat(rs.next()).isTrue();
-                                assertThat(rs.getLong(1)).isEqualTo(300_000_000L);
-                                assertThat(rs.next()).isFalse();
-                            }
-                        }
+                        runQuery(s, streaming);
                         complete++;
                     } catch (SQLException e) {
                         assertThat(e.getSQLState()).as(e.toString()).isEqualTo("HY008");
@@ -154,7 +177,8 @@ class CancelTimeoutRaceTest {
             for (int run = 0; run < TIMEOUT_RUNS; run++) {
                 kept += timeoutRun(run) ? 1 : 0;
             }
-            System.out.println(RUNS + " cancels: " + complete + " complete, " + cancelled + " cancelled; "
+            System.out.println(RUNS + " cancels (queries of " + millis[0] + " and " + millis[1] + " ms uncancelled): "
+                    + complete + " complete, " + cancelled + " cancelled; "
                     + TIMEOUT_RUNS + " timeouts, " + kept + " kept their connection; " + neighbourQueries
                     + " neighbour queries");
             stop.set(true);
